@@ -1,0 +1,69 @@
+// Slider attacks from magic bitboards (or PEXT where the target has BMI2),
+// and attacks by piece type.
+#pragma once
+
+#include "bitboard.h"
+
+#if defined(USE_PEXT)
+#include <immintrin.h>
+#endif
+
+namespace shiftmate {
+
+// One square's entry: the relevant-occupancy mask, its magic, the shift and
+// where its block of the shared attack table starts.
+struct Magic {
+  Bitboard mask;
+  Bitboard magic;
+  Bitboard* attacks;
+  unsigned shift;
+
+  unsigned index(Bitboard occupied) const {
+#if defined(USE_PEXT)
+    return unsigned(_pext_u64(occupied, mask));
+#else
+    return unsigned(((occupied & mask) * magic) >> shift);
+#endif
+  }
+};
+
+extern Magic RookMagics[64];
+extern Magic BishopMagics[64];
+
+// Builds the magic tables and the between/line tables. Call once at start-up
+// (idempotent and thread-safe through a static guard).
+void init_attacks();
+
+inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+  const Magic& m = RookMagics[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+  const Magic& m = BishopMagics[s];
+  return m.attacks[m.index(occupied)];
+}
+inline Bitboard queen_attacks(Square s, Bitboard occupied) {
+  return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
+}
+
+// Attacks of a non-pawn piece type from s.
+inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
+  switch (pt) {
+    case KNIGHT: return knight_attacks(s);
+    case BISHOP: return bishop_attacks(s, occupied);
+    case ROOK: return rook_attacks(s, occupied);
+    case QUEEN: return queen_attacks(s, occupied);
+    case KING: return king_attacks(s);
+    default: return 0;
+  }
+}
+
+// Reference slider attacks by walking rays square by square; used to build the
+// tables and by the tests to check them.
+Bitboard slider_attacks_slow(PieceType pt, Square s, Bitboard occupied);
+
+// The magic numbers found by the seeded search, for the `magics` tool.
+const Bitboard* found_rook_magics();
+const Bitboard* found_bishop_magics();
+
+}  // namespace shiftmate

@@ -1,0 +1,214 @@
+#include "movegen.h"
+
+namespace shiftmate {
+
+namespace {
+
+// Writes moves, or only counts them: the same generator serves the search
+// (Out = true) and perft's bulk counting (Out = false).
+template <bool Out>
+struct Sink {
+  Move* out;
+  std::uint64_t count = 0;
+
+  void add(Move m) {
+    if constexpr (Out) *out++ = m;
+    else ++count;
+  }
+  // A normal move from one square to every square in `targets`.
+  void add_targets(Square from, Bitboard targets) {
+    if constexpr (Out)
+      while (targets) *out++ = Move(from, pop_lsb(targets));
+    else
+      count += popcount(targets);
+  }
+  // Pawn moves whose origin is `to - step`.
+  void add_pawn_moves(Bitboard targets, int step) {
+    if constexpr (Out)
+      while (targets) {
+        Square to = pop_lsb(targets);
+        *out++ = Move(Square(to - step), to);
+      }
+    else
+      count += popcount(targets);
+  }
+  void add_promotions(Bitboard targets, int step) {
+    if constexpr (Out)
+      while (targets) {
+        Square to = pop_lsb(targets), from = Square(to - step);
+        for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+          *out++ = Move::make<PROMOTION>(from, to, pt);
+      }
+    else
+      count += 4 * popcount(targets);
+  }
+};
+
+template <Color Us, GenType Type, bool Out>
+void generate_all(const Position& pos, Sink<Out>& sink) {
+  constexpr Color Them = ~Us;
+  constexpr Direction Up = pawn_push(Us);
+  constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+  constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+  constexpr Bitboard PromotionRank = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  constexpr Bitboard DoublePushRank = Us == WHITE ? RANK_3_BB : RANK_6_BB;
+
+  const Bitboard occupied = pos.pieces();
+  const Bitboard own = pos.pieces(Us);
+  const Bitboard enemy = pos.pieces(Them);
+  const Bitboard enemyDiag = pos.pieces(Them, BISHOP, QUEEN);
+  const Bitboard enemyOrth = pos.pieces(Them, ROOK, QUEEN);
+  const Square ksq = pos.king_square(Us);
+  const Bitboard checkers = pos.checkers();
+
+  // Which destinations this generation type wants.
+  const Bitboard wanted = Type == CAPTURES ? enemy : Type == QUIETS ? ~occupied : ~own;
+
+  // King danger: every square the enemy attacks, seen through our king so
+  // that it cannot step back along a checking ray.
+  const Bitboard occNoKing = occupied ^ square_bb(ksq);
+  Bitboard danger = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) |
+                    knight_attacks_bb(pos.pieces(Them, KNIGHT)) |
+                    king_attacks(pos.king_square(Them));
+  for (Bitboard b = enemyDiag; b;) danger |= bishop_attacks(pop_lsb(b), occNoKing);
+  for (Bitboard b = enemyOrth; b;) danger |= rook_attacks(pop_lsb(b), occNoKing);
+
+  sink.add_targets(ksq, king_attacks(ksq) & wanted & ~danger);
+  if (more_than_one(checkers)) return;  // double check: only the king moves
+
+  // Check mask: a single check is answered by capturing or blocking.
+  const Bitboard checkMask = checkers ? between_bb(ksq, lsb(checkers)) | checkers : ~0ULL;
+
+  // Pin masks: the rays from king to pinner (pinner included) along which
+  // exactly one of our pieces stands; a pinned piece stays on its ray.
+  Bitboard pinOrth = 0, pinDiag = 0;
+  for (Bitboard b = rook_attacks(ksq, enemy) & enemyOrth; b;) {
+    Square s = pop_lsb(b);
+    Bitboard ray = between_bb(ksq, s);
+    if (popcount(ray & own) == 1) pinOrth |= ray | square_bb(s);
+  }
+  for (Bitboard b = bishop_attacks(ksq, enemy) & enemyDiag; b;) {
+    Square s = pop_lsb(b);
+    Bitboard ray = between_bb(ksq, s);
+    if (popcount(ray & own) == 1) pinDiag |= ray | square_bb(s);
+  }
+  const Bitboard pinned = pinOrth | pinDiag;
+  const Bitboard targets = wanted & checkMask;
+
+  // Pawns. Orthogonally pinned pawns may only push, diagonally pinned ones
+  // may only capture along their pin.
+  const Bitboard pawns = pos.pieces(Us, PAWN);
+  const Bitboard empty = ~occupied;
+  {
+    Bitboard pushers = pawns & ~pinDiag;
+    Bitboard single =
+        (shift<Up>(pushers & ~pinOrth) | (shift<Up>(pushers & pinOrth) & pinOrth)) & empty;
+    Bitboard dbl = shift<Up>(single & DoublePushRank) & empty & checkMask;
+    single &= checkMask;
+
+    Bitboard capturers = pawns & ~pinOrth;
+    Bitboard west = (shift<UpWest>(capturers & ~pinDiag) |
+                     (shift<UpWest>(capturers & pinDiag) & pinDiag)) &
+                    enemy & checkMask;
+    Bitboard east = (shift<UpEast>(capturers & ~pinDiag) |
+                     (shift<UpEast>(capturers & pinDiag) & pinDiag)) &
+                    enemy & checkMask;
+
+    if constexpr (Type != QUIETS) {
+      sink.add_promotions(west & PromotionRank, UpWest);
+      sink.add_promotions(east & PromotionRank, UpEast);
+      sink.add_promotions(single & PromotionRank, Up);
+      sink.add_pawn_moves(west & ~PromotionRank, UpWest);
+      sink.add_pawn_moves(east & ~PromotionRank, UpEast);
+
+      // En passant: rare, so test it exactly by taking both pawns off the
+      // board and looking for a slider on the king (covers the pin along
+      // the rank that no pin mask sees).
+      if (Square ep = pos.ep_square(); ep != SQ_NONE) {
+        Square captured = Square(ep - Up);
+        if (checkMask & (square_bb(ep) | square_bb(captured)))
+          for (Bitboard b = pawn_attacks(Them, ep) & capturers; b;) {
+            Square from = pop_lsb(b);
+            Bitboard after = occupied ^ square_bb(from) ^ square_bb(captured) ^ square_bb(ep);
+            if (!(rook_attacks(ksq, after) & enemyOrth) &&
+                !(bishop_attacks(ksq, after) & enemyDiag))
+              sink.add(Move::make<EN_PASSANT>(from, ep));
+          }
+      }
+    }
+    if constexpr (Type != CAPTURES) {
+      sink.add_pawn_moves(single & ~PromotionRank, Up);
+      sink.add_pawn_moves(dbl, 2 * Up);
+    }
+  }
+
+  // Knights: a pinned knight can never move.
+  for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    Square s = pop_lsb(b);
+    sink.add_targets(s, knight_attacks(s) & targets);
+  }
+
+  // Diagonal and orthogonal sliders; queens are in both groups.
+  const Bitboard diag = pos.pieces(Us, BISHOP, QUEEN) & ~pinOrth;
+  for (Bitboard b = diag & ~pinDiag; b;) {
+    Square s = pop_lsb(b);
+    sink.add_targets(s, bishop_attacks(s, occupied) & targets);
+  }
+  for (Bitboard b = diag & pinDiag; b;) {
+    Square s = pop_lsb(b);
+    sink.add_targets(s, bishop_attacks(s, occupied) & targets & pinDiag);
+  }
+  const Bitboard orth = pos.pieces(Us, ROOK, QUEEN) & ~pinDiag;
+  for (Bitboard b = orth & ~pinOrth; b;) {
+    Square s = pop_lsb(b);
+    sink.add_targets(s, rook_attacks(s, occupied) & targets);
+  }
+  for (Bitboard b = orth & pinOrth; b;) {
+    Square s = pop_lsb(b);
+    sink.add_targets(s, rook_attacks(s, occupied) & targets & pinOrth);
+  }
+
+  // Castling: path empty, king never crosses an attacked square, and (for
+  // Chess960) no enemy rook behind our castling rook on the back rank.
+  if constexpr (Type != CAPTURES) {
+    if (!checkers)
+      for (CastlingRights cr : {castling_right(Us, true), castling_right(Us, false)}) {
+        if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
+        Square rsq = pos.castling_rook_square(cr), kto = castling_king_to(cr);
+        if ((between_bb(ksq, kto) | square_bb(kto)) & danger) continue;
+        Bitboard after = (occupied ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) |
+                         square_bb(castling_rook_to(cr));
+        if (rook_attacks(kto, after) & enemyOrth) continue;
+        sink.add(Move::make<CASTLING>(ksq, rsq));
+      }
+  }
+}
+
+template <GenType Type, bool Out>
+void dispatch(const Position& pos, Sink<Out>& sink) {
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE, Type, Out>(pos, sink);
+  else
+    generate_all<BLACK, Type, Out>(pos, sink);
+}
+
+}  // namespace
+
+template <GenType Type>
+Move* generate(const Position& pos, Move* list) {
+  Sink<true> sink{list};
+  dispatch<Type>(pos, sink);
+  return sink.out;
+}
+
+template Move* generate<CAPTURES>(const Position&, Move*);
+template Move* generate<QUIETS>(const Position&, Move*);
+template Move* generate<LEGAL>(const Position&, Move*);
+
+std::uint64_t count_legal_moves(const Position& pos) {
+  Sink<false> sink{nullptr};
+  dispatch<LEGAL>(pos, sink);
+  return sink.count;
+}
+
+}  // namespace shiftmate

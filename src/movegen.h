@@ -1,0 +1,41 @@
+// Strictly legal move generation from check and pin masks.
+#pragma once
+
+#include <cstdint>
+
+#include "position.h"
+
+namespace shiftmate {
+
+constexpr int MAX_MOVES = 256;
+
+// CAPTURES: captures and every promotion; QUIETS: all other moves (castling
+// included); LEGAL: both. CAPTURES and QUIETS split LEGAL exactly.
+enum GenType { CAPTURES, QUIETS, LEGAL };
+
+template <GenType Type>
+Move* generate(const Position& pos, Move* list);
+
+// The number of legal moves, counted from the target bitboards without
+// writing the moves out (bulk counting at perft's last ply).
+std::uint64_t count_legal_moves(const Position& pos);
+
+template <GenType Type = LEGAL>
+class MoveList {
+ public:
+  explicit MoveList(const Position& pos) : last(generate<Type>(pos, moves)) {}
+  const Move* begin() const { return moves; }
+  const Move* end() const { return last; }
+  std::size_t size() const { return std::size_t(last - moves); }
+  bool contains(Move m) const {
+    for (Move x : *this)
+      if (x == m) return true;
+    return false;
+  }
+
+ private:
+  Move moves[MAX_MOVES];
+  Move* last;
+};
+
+}  // namespace shiftmate

@@ -1,0 +1,217 @@
+#include "perft.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "movegen.h"
+
+namespace shiftmate {
+
+namespace {
+
+// A lockless table of (key, depth) -> count. Each slot stores the count and
+// the key XOR the count, so a slot torn by a concurrent write never matches.
+class PerftTable {
+ public:
+  explicit PerftTable(std::size_t mb) {
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
+    slots = std::make_unique<Slot[]>(n);
+    mask = n - 1;
+  }
+
+  bool probe(Key key, int depth, std::uint64_t& nodes) const {
+    Key k = key ^ depth_key(depth);
+    const Slot& s = slots[k & mask];
+    std::uint64_t data = s.data.load(std::memory_order_relaxed);
+    if ((s.check.load(std::memory_order_relaxed) ^ data) != k) return false;
+    nodes = data;
+    return true;
+  }
+
+  void store(Key key, int depth, std::uint64_t nodes) {
+    Key k = key ^ depth_key(depth);
+    Slot& s = slots[k & mask];
+    s.data.store(nodes, std::memory_order_relaxed);
+    s.check.store(k ^ nodes, std::memory_order_relaxed);
+  }
+
+ private:
+  struct Slot {
+    std::atomic<std::uint64_t> check{0}, data{0};
+  };
+  static Key depth_key(int depth) { return 0x9E3779B97F4A7C15ULL * std::uint64_t(depth + 1); }
+
+  std::unique_ptr<Slot[]> slots;
+  std::size_t mask;
+};
+
+std::uint64_t perft_hashed(Position& pos, int depth, PerftTable& table) {
+  if (depth <= 1) return depth == 1 ? count_legal_moves(pos) : 1;
+  std::uint64_t nodes = 0;
+  if (table.probe(pos.key(), depth, nodes)) return nodes;
+  for (Move m : MoveList<LEGAL>(pos)) {
+    pos.do_move(m);
+    nodes += perft_hashed(pos, depth - 1, table);
+    pos.undo_move(m);
+  }
+  table.store(pos.key(), depth, nodes);
+  return nodes;
+}
+
+}  // namespace
+
+std::uint64_t perft(Position& pos, int depth) {
+  if (depth <= 1) return depth == 1 ? count_legal_moves(pos) : 1;
+  std::uint64_t nodes = 0;
+  for (Move m : MoveList<LEGAL>(pos)) {
+    pos.do_move(m);
+    nodes += perft(pos, depth - 1);
+    pos.undo_move(m);
+  }
+  return nodes;
+}
+
+PerftResult run_perft(const Position& root, const PerftOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  PerftResult result;
+  MoveList<LEGAL> moves(root);
+  result.divide.resize(moves.size());
+  std::unique_ptr<PerftTable> table;
+  if (options.hashMB) table = std::make_unique<PerftTable>(options.hashMB);
+
+  if (options.depth <= 0) {
+    result.nodes = 1;
+  } else {
+    // Workers take root moves from a shared counter until none are left.
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      Position pos = root;
+      for (std::size_t i; (i = next.fetch_add(1)) < moves.size();) {
+        Move m = moves.begin()[i];
+        pos.do_move(m);
+        std::uint64_t n = table ? perft_hashed(pos, options.depth - 1, *table)
+                                : perft(pos, options.depth - 1);
+        pos.undo_move(m);
+        result.divide[i] = {root.move_to_uci(m), n};
+      }
+    };
+    int threads = std::clamp(options.threads, 1, 1024);
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    for (const auto& d : result.divide) result.nodes += d.nodes;
+  }
+  result.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+void print_perft(std::ostream& out, const PerftResult& result, bool divide) {
+  if (divide)
+    for (const auto& d : result.divide) fmt::print(out, "{}: {}\n", d.move, d.nodes);
+  fmt::print(out, "\nNodes searched: {}\n", result.nodes);
+  double s = std::max(result.seconds, 1e-9);
+  fmt::print(out, "Time: {:.3f} s\nNodes/second: {:.0f}\n", result.seconds, result.nodes / s);
+}
+
+std::optional<EpdCase> parse_epd_line(const std::string& raw, std::string& error) {
+  error.clear();
+  std::string line = raw;
+  while (!line.empty() && (line.back() == '\r' || line.back() == '\n' || line.back() == ' '))
+    line.pop_back();
+  std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string::npos || line[first] == '#') return std::nullopt;
+
+  EpdCase c;
+  std::size_t semi = line.find(';');
+  c.fen = line.substr(first, semi == std::string::npos ? std::string::npos : semi - first);
+  while (!c.fen.empty() && (c.fen.back() == ' ' || c.fen.back() == '\t')) c.fen.pop_back();
+  while (semi != std::string::npos) {
+    std::size_t nextSemi = line.find(';', semi + 1);
+    std::istringstream field(line.substr(semi + 1, nextSemi == std::string::npos
+                                                       ? std::string::npos
+                                                       : nextSemi - semi - 1));
+    std::string tag;
+    std::uint64_t nodes;
+    // Each field is `D<depth> <count>`, with or without a space after ';'.
+    if (!(field >> tag) || tag.size() < 2 || (tag[0] != 'D' && tag[0] != 'd')) {
+      error = fmt::format("bad depth field near '{}'", line.substr(semi, 20));
+      return std::nullopt;
+    }
+    int depth = 0;
+    try {
+      depth = std::stoi(tag.substr(1));
+    } catch (...) {
+      depth = -1;
+    }
+    if (depth < 1 || depth > 20 || !(field >> nodes)) {
+      error = fmt::format("bad depth field near '{}'", line.substr(semi, 20));
+      return std::nullopt;
+    }
+    c.expected.emplace_back(depth, nodes);
+    semi = nextSemi;
+  }
+  if (c.expected.empty()) {
+    error = "no ;D<n> <count> fields";
+    return std::nullopt;
+  }
+  return c;
+}
+
+int run_suite(std::istream& in, const SuiteOptions& options, std::ostream& out) {
+  int failures = 0, positions = 0, lineNo = 0;
+  std::uint64_t totalNodes = 0;
+  double totalSeconds = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lineNo;
+    std::string error;
+    auto c = parse_epd_line(line, error);
+    if (!c) {
+      if (!error.empty()) {
+        fmt::print(out, "line {}: FAIL parse error: {}\n", lineNo, error);
+        ++failures;
+      }
+      continue;
+    }
+    ++positions;
+    Position pos;
+    if (auto fenError = pos.set(c->fen)) {
+      fmt::print(out, "line {}: FAIL bad FEN '{}': {}\n", lineNo, c->fen, *fenError);
+      ++failures;
+      continue;
+    }
+    std::string report;
+    bool ok = true;
+    for (auto [depth, expected] : c->expected) {
+      if (depth > options.maxDepth || expected > options.maxNodes) continue;
+      PerftResult r = run_perft(pos, {depth, options.threads, options.hashMB});
+      totalNodes += r.nodes;
+      totalSeconds += r.seconds;
+      if (r.nodes == expected) {
+        report += fmt::format(" D{}", depth);
+      } else {
+        ok = false;
+        report += fmt::format(" D{} MISMATCH expected {} got {}", depth, expected, r.nodes);
+      }
+    }
+    if (!ok) ++failures;
+    if (!ok || !options.quiet)
+      fmt::print(out, "line {}: {} {} |{}\n", lineNo, ok ? "ok  " : "FAIL", c->fen, report);
+  }
+  fmt::print(out, "\n{} positions, {} passed, {} failed\n", positions, positions - failures,
+             failures);
+  fmt::print(out, "Nodes: {}  Time: {:.2f} s  Nodes/second: {:.0f}\n", totalNodes, totalSeconds,
+             totalNodes / std::max(totalSeconds, 1e-9));
+  return failures;
+}
+
+}  // namespace shiftmate

@@ -1,0 +1,140 @@
+// The board: bitboards by type and colour, a mailbox, side to move, castling
+// rights (Chess960 too), en passant, clocks and an incremental Zobrist key.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "attacks.h"
+#include "types.h"
+
+namespace shiftmate {
+
+// What do_move changes and undo_move must restore; one per ply played.
+struct StateInfo {
+  Key key;
+  Bitboard checkers;  // enemy pieces giving check to the side to move
+  Square epSquare;    // set only when an en passant capture is possible
+  std::uint8_t castling;
+  std::uint16_t rule50;
+  std::uint16_t pliesFromNull;
+  Piece captured;
+  Move move;
+};
+
+inline constexpr std::string_view START_FEN =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+class Position {
+ public:
+  // Calls the one-time table set-up (attacks, Zobrist keys).
+  static void init();
+
+  Position();  // the start position
+
+  // Parses a FEN (Shredder-FEN and X-FEN castling accepted). On error the
+  // position is left unchanged and the message names the problem.
+  std::optional<std::string> set(std::string_view fen, bool chess960 = false);
+  std::string fen() const;
+
+  // Board access.
+  Bitboard pieces() const { return byType[0]; }
+  Bitboard pieces(Color c) const { return byColor[c]; }
+  Bitboard pieces(PieceType pt) const { return byType[pt]; }
+  Bitboard pieces(PieceType a, PieceType b) const { return byType[a] | byType[b]; }
+  Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const {
+    return byColor[c] & (byType[a] | byType[b]);
+  }
+  Piece piece_on(Square s) const { return board[s]; }
+  bool empty(Square s) const { return board[s] == NO_PIECE; }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  Color side_to_move() const { return sideToMove; }
+
+  // State.
+  Key key() const { return st().key; }
+  Bitboard checkers() const { return st().checkers; }
+  bool in_check() const { return st().checkers != 0; }
+  Square ep_square() const { return st().epSquare; }
+  int castling_rights() const { return st().castling; }
+  int rule50() const { return st().rule50; }
+  int game_ply() const { return gamePly; }
+  int fullmove_number() const { return 1 + (gamePly - (sideToMove == BLACK)) / 2; }
+  Piece captured_piece() const { return st().captured; }
+  Move last_move() const { return st().move; }
+  bool is_chess960() const { return chess960; }
+  void set_chess960(bool on) { chess960 = on; }
+
+  // Castling geometry for one right.
+  Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare[cr]; }
+  Bitboard castling_path(CastlingRights cr) const { return castlingPath[cr]; }
+  bool can_castle(CastlingRights cr) const { return st().castling & cr; }
+
+  // Attacks.
+  Bitboard attackers_to(Square s, Bitboard occupied) const;
+  Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Own pieces that alone block a slider's line to c's king (pinned for
+  // c's pieces, discovered-check candidates for the other side's).
+  Bitboard blockers_for_king(Color c) const;
+
+  // Making moves. The move must be legal.
+  void do_move(Move m);
+  void undo_move(Move m);
+  void do_null_move();
+  void undo_null_move();
+
+  // Key computed from scratch (the incremental key must always equal it).
+  Key compute_key() const;
+  // Bitboards, mailbox and key agree; used by tests and debug builds.
+  bool is_consistent(std::string* why = nullptr) const;
+
+  // Draw by the 50-move rule or by repetition since the last irreversible
+  // move (twice within the search, three times across the game history).
+  bool is_draw(int searchPly) const;
+  bool has_repeated(int searchPly) const;
+  bool insufficient_material() const;
+
+  // Text: a UCI move string, and the board for the `d` command.
+  std::string move_to_uci(Move m) const;
+  std::string pretty() const;
+
+ private:
+  struct Blank {};
+  explicit Position(Blank) { clear(); }
+  void clear();
+  void put_piece(Piece p, Square s);
+  void remove_piece(Square s);
+  void move_piece(Square from, Square to);
+  void add_castling_right(Color c, Square rookSq);
+  void update_ep_square(Square ep);
+  void finish_setup();
+  std::optional<std::string> validate() const;
+  StateInfo& st() { return history.back(); }
+  const StateInfo& st() const { return history.back(); }
+
+  Bitboard byType[PIECE_TYPE_NB];  // index 0: all pieces
+  Bitboard byColor[COLOR_NB];
+  Piece board[SQUARE_NB];
+  Color sideToMove;
+  int gamePly;
+  bool chess960;
+  bool shredderCastling;  // FEN used rook files (HAha) for castling
+  std::uint8_t castlingRightsMask[SQUARE_NB];  // rights lost when a square is touched
+  Square castlingRookSquare[CASTLING_RIGHT_NB];
+  Bitboard castlingPath[CASTLING_RIGHT_NB];  // must be empty to castle
+  std::vector<StateInfo> history;            // history.back() is the current state
+};
+
+// Where king and rook stand after castling with right cr.
+constexpr Square castling_king_to(CastlingRights cr) {
+  Color c = cr & (BLACK_OO | BLACK_OOO) ? BLACK : WHITE;
+  return relative_square(c, cr & (WHITE_OO | BLACK_OO) ? SQ_G1 : SQ_C1);
+}
+constexpr Square castling_rook_to(CastlingRights cr) {
+  Color c = cr & (BLACK_OO | BLACK_OOO) ? BLACK : WHITE;
+  return relative_square(c, cr & (WHITE_OO | BLACK_OO) ? SQ_F1 : SQ_D1);
+}
+
+}  // namespace shiftmate
