@@ -6,7 +6,9 @@
 #include <fstream>
 #include <iostream>
 
+#include "bench.h"
 #include "detect.h"
+#include "engine.h"
 #include "perft.h"
 #include "uci.h"
 
@@ -89,6 +91,24 @@ int detect_command(int argc, char** argv) {
   return run_detect(req, std::cout);
 }
 
+int bench_command(int argc, char** argv) {
+  int depth = BenchDepth;
+  if (argc > 1) {
+    try {
+      depth = std::stoi(argv[1]);
+    } catch (...) {
+      depth = 0;
+    }
+    if (depth < 1 || depth > 64) {
+      fmt::print(stderr, "bench takes a depth from 1 to 64\n");
+      return 2;
+    }
+  }
+  Engine engine;
+  run_bench(engine, depth, std::cout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,6 +117,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "perft") return perft_command(argc - 1, argv + 1);
     if (command == "detect") return detect_command(argc - 1, argv + 1);
+    if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -105,6 +126,7 @@ int main(int argc, char** argv) {
           "  shiftmate perft DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB]\n"
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
+          "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

@@ -205,6 +205,20 @@ template Move* generate<CAPTURES>(const Position&, Move*);
 template Move* generate<QUIETS>(const Position&, Move*);
 template Move* generate<LEGAL>(const Position&, Move*);
 
+Move parse_uci_move(const Position& pos, std::string_view text) {
+  if (text.size() < 4 || text.size() > 5) return Move::none();
+  for (Move m : MoveList<LEGAL>(pos)) {
+    if (pos.move_to_uci(m) == text) return m;
+    // Accept both castling notations whatever the mode.
+    if (m.kind() == CASTLING) {
+      Position copy = pos;
+      copy.set_chess960(!pos.is_chess960());
+      if (copy.move_to_uci(m) == text) return m;
+    }
+  }
+  return Move::none();
+}
+
 std::uint64_t count_legal_moves(const Position& pos) {
   Sink<false> sink{nullptr};
   dispatch<LEGAL>(pos, sink);

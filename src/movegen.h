@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "position.h"
 
@@ -19,6 +20,10 @@ Move* generate(const Position& pos, Move* list);
 // The number of legal moves, counted from the target bitboards without
 // writing the moves out (bulk counting at perft's last ply).
 std::uint64_t count_legal_moves(const Position& pos);
+
+// Finds the legal move written as `text` in UCI notation (castling as
+// e1g1 or as king-takes-rook); Move::none() if there is none.
+Move parse_uci_move(const Position& pos, std::string_view text);
 
 template <GenType Type = LEGAL>
 class MoveList {

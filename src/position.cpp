@@ -63,7 +63,7 @@ void Position::clear() {
   shredderCastling = false;
   history.clear();
   history.reserve(512);
-  history.push_back(StateInfo{0, 0, SQ_NONE, 0, 0, 0, NO_PIECE, Move::none()});
+  history.push_back(StateInfo{0, 0, 0, SQ_NONE, 0, 0, 0, NO_PIECE, Move::none()});
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -241,6 +241,7 @@ std::optional<std::string> Position::set(std::string_view fen, bool is960) {
 void Position::finish_setup() {
   st().checkers = attackers_to(king_square(sideToMove)) & pieces(~sideToMove);
   st().key = compute_key();
+  st().pawnKey = compute_pawn_key();
 }
 
 std::optional<std::string> Position::validate() const {
@@ -335,17 +336,21 @@ void Position::do_move(Move m) {
     put_piece(rook, rto);
     k ^= PieceSquare[pc][from] ^ PieceSquare[pc][kto] ^ PieceSquare[rook][to] ^
          PieceSquare[rook][rto];
+    next.pawnKey ^= PieceSquare[pc][from] ^ PieceSquare[pc][kto];
   } else {
     Square capSq = m.kind() == EN_PASSANT ? Square(to - pawn_push(us)) : to;
     Piece captured = board[capSq];
     if (captured != NO_PIECE) {
       remove_piece(capSq);
       k ^= PieceSquare[captured][capSq];
+      if (type_of(captured) == PAWN) next.pawnKey ^= PieceSquare[captured][capSq];
       next.captured = captured;
       next.rule50 = 0;
     }
     move_piece(from, to);
     k ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
+    if (type_of(pc) == PAWN || type_of(pc) == KING)
+      next.pawnKey ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
     if (type_of(pc) == PAWN) {
       next.rule50 = 0;
       if ((from ^ to) == 16) {
@@ -357,6 +362,7 @@ void Position::do_move(Move m) {
         remove_piece(to);
         put_piece(promoted, to);
         k ^= PieceSquare[pc][to] ^ PieceSquare[promoted][to];
+        next.pawnKey ^= PieceSquare[pc][to];
       }
     }
   }
@@ -423,6 +429,85 @@ void Position::undo_null_move() {
   history.pop_back();
 }
 
+bool Position::gives_check(Move m) const {
+  Color us = sideToMove;
+  Square ksq = king_square(~us), from = m.from(), to = m.to();
+  PieceType moved = type_of(board[from]);
+  Bitboard occupied = (pieces() ^ square_bb(from)) | square_bb(to);
+  Bitboard orth = pieces(us, ROOK, QUEEN) & ~square_bb(from);
+  Bitboard diag = pieces(us, BISHOP, QUEEN) & ~square_bb(from);
+
+  if (m.kind() == PROMOTION) moved = m.promotion();
+  if (m.kind() == EN_PASSANT) occupied ^= square_bb(to - pawn_push(us));
+  if (m.kind() == CASTLING) {
+    // The king cannot give check; the rook on its new square can.
+    CastlingRights cr = castling_right(us, to > from);
+    Square kto = castling_king_to(cr), rto = castling_rook_to(cr);
+    occupied = (pieces() ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+    orth = (orth & ~square_bb(to)) | square_bb(rto);
+    return rook_attacks(ksq, occupied) & orth;
+  }
+  if (moved == ROOK || moved == QUEEN) orth |= square_bb(to);
+  if (moved == BISHOP || moved == QUEEN) diag |= square_bb(to);
+  if (moved == KNIGHT && (knight_attacks(ksq) & square_bb(to))) return true;
+  if (moved == PAWN && (pawn_attacks(~us, ksq) & square_bb(to))) return true;
+  return (rook_attacks(ksq, occupied) & orth) || (bishop_attacks(ksq, occupied) & diag);
+}
+
+Key Position::compute_pawn_key() const {
+  Key k = 0;
+  for (Bitboard b = pieces(PAWN, KING); b;) {
+    Square s = pop_lsb(b);
+    k ^= zobrist::PieceSquare[board[s]][s];
+  }
+  return k;
+}
+
+int Position::non_pawn_material(Color c) const {
+  return 300 * popcount(pieces(c, KNIGHT, BISHOP)) + 500 * popcount(pieces(c, ROOK)) +
+         900 * popcount(pieces(c, QUEEN));
+}
+
+bool Position::see_ge(Move m, int threshold) const {
+  // Castling, en passant and promotions are rare enough to call neutral.
+  if (m.kind() != NORMAL) return 0 >= threshold;
+  constexpr int Value[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 20000};
+  Square from = m.from(), to = m.to();
+
+  // `balance` is what we are up after each capture, from the point of view
+  // of the side that just captured; stop as soon as the result is decided.
+  int balance = Value[type_of(board[to])] - threshold;
+  if (balance < 0) return false;
+  balance = Value[type_of(board[from])] - balance;
+  if (balance <= 0) return true;
+
+  Bitboard occupied = pieces() ^ square_bb(from) ^ square_bb(to);
+  Color side = color_of(board[from]);
+  Bitboard attackers = attackers_to(to, occupied);
+  const Bitboard diagonal = pieces(BISHOP, QUEEN), orthogonal = pieces(ROOK, QUEEN);
+  bool win = true;  // does the side that moved first come out ahead?
+
+  for (;;) {
+    side = ~side;
+    attackers &= occupied;
+    Bitboard mine = attackers & pieces(side);
+    if (!mine) break;
+    win = !win;
+
+    // Capture with the least valuable attacker, then reveal x-rays behind it.
+    PieceType pt = PAWN;
+    while (!(mine & pieces(pt))) pt = PieceType(pt + 1);
+    if (pt == KING) return (attackers & pieces(~side)) ? win ^ 1 : win;
+    balance = Value[pt] - balance;
+    if (balance < int(win)) break;
+    occupied ^= square_bb(lsb(mine & pieces(pt)));
+    if (pt == PAWN || pt == BISHOP || pt == QUEEN)
+      attackers |= bishop_attacks(to, occupied) & diagonal;
+    if (pt == ROOK || pt == QUEEN) attackers |= rook_attacks(to, occupied) & orthogonal;
+  }
+  return win;
+}
+
 Key Position::compute_key() const {
   Key k = 0;
   for (Bitboard b = pieces(); b;) {
@@ -456,6 +541,7 @@ bool Position::is_consistent(std::string* why) const {
   if (popcount(pieces(WHITE, KING)) != 1 || popcount(pieces(BLACK, KING)) != 1)
     return fail("not one king per side");
   if (key() != compute_key()) return fail("incremental key differs from computed key");
+  if (pawn_key() != compute_pawn_key()) return fail("incremental pawn key differs");
   if (checkers() != (attackers_to(king_square(sideToMove)) & pieces(~sideToMove)))
     return fail("checkers disagree");
   return true;

@@ -15,6 +15,7 @@ namespace shiftmate {
 // What do_move changes and undo_move must restore; one per ply played.
 struct StateInfo {
   Key key;
+  Key pawnKey;        // pawns and kings only, for the pawn hash table
   Bitboard checkers;  // enemy pieces giving check to the side to move
   Square epSquare;    // set only when an en passant capture is possible
   std::uint8_t castling;
@@ -55,6 +56,7 @@ class Position {
 
   // State.
   Key key() const { return st().key; }
+  Key pawn_key() const { return st().pawnKey; }
   Bitboard checkers() const { return st().checkers; }
   bool in_check() const { return st().checkers != 0; }
   Square ep_square() const { return st().epSquare; }
@@ -85,8 +87,25 @@ class Position {
   void do_null_move();
   void undo_null_move();
 
+  // Does the (legal) move m give check?
+  bool gives_check(Move m) const;
+  // Static exchange evaluation: does m win at least `threshold` centipawns
+  // of material once all captures on its square are played out?
+  bool see_ge(Move m, int threshold) const;
   // Key computed from scratch (the incremental key must always equal it).
   Key compute_key() const;
+  Key compute_pawn_key() const;
+  // Material of one side's non-pawn pieces, for null-move and endgame tests.
+  int non_pawn_material(Color c) const;
+  // Does the side to move have a piece other than pawns and king?
+  bool has_non_pawn_material(Color c) const {
+    return pieces(c) & ~pieces(PAWN, KING);
+  }
+  // The position after m is a capture or promotion (a "noisy" move).
+  bool is_capture(Move m) const {
+    return (m.kind() != CASTLING && !empty(m.to())) || m.kind() == EN_PASSANT;
+  }
+  bool is_noisy(Move m) const { return is_capture(m) || m.kind() == PROMOTION; }
   // Bitboards, mailbox and key agree; used by tests and debug builds.
   bool is_consistent(std::string* why = nullptr) const;
 

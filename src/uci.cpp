@@ -1,73 +1,112 @@
 #include "uci.h"
 
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "bench.h"
+#include "engine.h"
+#include "evaluate.h"
 #include "movegen.h"
 #include "perft.h"
 
 namespace shiftmate {
 
-Move parse_uci_move(const Position& pos, std::string_view text) {
-  if (text.size() < 4 || text.size() > 5) return Move::none();
-  for (Move m : MoveList<LEGAL>(pos)) {
-    if (pos.move_to_uci(m) == text) return m;
-    // Accept both castling notations whatever the mode.
-    if (m.kind() == CASTLING) {
-      Position copy = pos;
-      copy.set_chess960(!pos.is_chess960());
-      if (copy.move_to_uci(m) == text) return m;
-    }
-  }
-  return Move::none();
+namespace {
+
+constexpr std::size_t MaxLineLength = 1 << 20;
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
 }
 
-namespace {
+// A whole number within [lo, hi], or nullopt.
+std::optional<long long> parse_int(const std::string& s, long long lo, long long hi) {
+  long long v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+// "score cp 23" or "score mate 3" (moves, negative when being mated).
+std::string score_text(int v) {
+  if (v >= VALUE_MATE_IN_MAX_PLY) return fmt::format("mate {}", (VALUE_MATE - v + 1) / 2);
+  if (v <= VALUE_MATED_IN_MAX_PLY) return fmt::format("mate {}", -(VALUE_MATE + v) / 2);
+  return fmt::format("cp {}", v);
+}
 
 class UciLoop {
  public:
   bool execute(const std::string& line);  // false on quit
+  void finish() {
+    engine.stop();
+    engine.wait();
+  }
 
  private:
+  void uci();
   void position(std::istringstream& in);
   void setoption(std::istringstream& in);
   void go(std::istringstream& in);
-  void say(std::string_view text) {
+  void bench(std::istringstream& in);
+  void send(const std::string& text) {
+    std::lock_guard lock(outputMutex);
     std::cout << text << std::endl;  // flush: a GUI waits on each line
   }
+  void info_string(const std::string& text) { send("info string " + text); }
 
-  Position pos;
-  bool chess960 = false;
+  Engine engine;
+  std::mutex outputMutex;
 };
 
 bool UciLoop::execute(const std::string& line) {
+  if (line.size() > MaxLineLength) {
+    info_string("line too long, ignored");
+    return true;
+  }
   std::istringstream in(line);
   std::string cmd;
   if (!(in >> cmd)) return true;
+
   if (cmd == "quit") return false;
-  if (cmd == "uci") {
-    say("id name Shiftmate");
-    say("id author the Shiftmate developers");
-    say("option name UCI_Chess960 type check default false");
-    say("uciok");
-  } else if (cmd == "isready") {
-    say("readyok");
-  } else if (cmd == "ucinewgame") {
-    pos.set(START_FEN, chess960);
-  } else if (cmd == "position") {
-    position(in);
-  } else if (cmd == "setoption") {
-    setoption(in);
-  } else if (cmd == "go") {
-    go(in);
-  } else if (cmd == "d") {
-    say(pos.pretty());
-  } else {
-    say(fmt::format("info string unknown command '{}'", cmd.substr(0, 64)));
+  if (cmd == "uci") uci();
+  else if (cmd == "isready") send("readyok");
+  else if (cmd == "ucinewgame") engine.new_game();
+  else if (cmd == "position") position(in);
+  else if (cmd == "setoption") setoption(in);
+  else if (cmd == "go") go(in);
+  else if (cmd == "stop") engine.stop();
+  else if (cmd == "ponderhit") engine.ponderhit();
+  else if (cmd == "debug") {
+  }  // accepted; nothing extra to print
+  else if (cmd == "d") send(engine.position().pretty());
+  else if (cmd == "eval") send(eval_report(engine.position()));
+  else if (cmd == "bench") bench(in);
+  else {
+    std::string shown = cmd.substr(0, 32);
+    std::replace_if(shown.begin(), shown.end(), [](unsigned char c) { return !std::isprint(c); }, '?');
+    info_string(fmt::format("unknown command '{}'", shown));
   }
   return true;
+}
+
+void UciLoop::uci() {
+  send("id name Shiftmate");
+  send("id author the Shiftmate developers");
+  send("option name Hash type spin default 16 min 1 max 65536");
+  send("option name Threads type spin default 1 min 1 max 256");
+  send("option name MultiPV type spin default 1 min 1 max 256");
+  send("option name Ponder type check default false");
+  send("option name Move Overhead type spin default 10 min 0 max 5000");
+  send("option name UCI_Chess960 type check default false");
+  send("option name Clear Hash type button");
+  send("uciok");
 }
 
 void UciLoop::position(std::istringstream& in) {
@@ -79,50 +118,168 @@ void UciLoop::position(std::istringstream& in) {
   } else if (token == "fen") {
     while (in >> token && token != "moves") fen += token + " ";
   } else {
-    say("info string position needs 'startpos' or 'fen'");
+    info_string("position needs 'startpos' or 'fen'");
     return;
   }
-  Position next;
-  if (auto error = next.set(fen, chess960)) {
-    say(fmt::format("info string bad FEN: {}", *error));
-    return;
-  }
+  std::vector<std::string> moves;
   if (token == "moves")
-    while (in >> token) {
-      Move m = parse_uci_move(next, token);
-      if (!m) {
-        say(fmt::format("info string illegal move '{}' in position; moves stop before it",
-                        token.substr(0, 16)));
-        break;
-      }
-      next.do_move(m);
-    }
-  pos = std::move(next);
+    while (in >> token) moves.push_back(token);
+  else if (!in.eof() && !token.empty() && token != "startpos" && fen.empty())
+    info_string(fmt::format("unexpected '{}' after position", token.substr(0, 32)));
+  if (auto error = engine.set_position(fen, moves)) info_string(*error);
 }
 
 void UciLoop::setoption(std::istringstream& in) {
   std::string token, name, value;
-  in >> token;  // "name"
+  in >> token;
+  if (token != "name") {
+    info_string("setoption needs 'name'");
+    return;
+  }
   while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
   while (in >> token) value += (value.empty() ? "" : " ") + token;
-  if (name == "UCI_Chess960") {
-    chess960 = value == "true";
-    pos.set_chess960(chess960);
+  const std::string key = lower(name);
+
+  auto spin = [&](long long lo, long long hi) {
+    auto v = parse_int(value, lo, hi);
+    if (!v) info_string(fmt::format("option '{}' needs a number from {} to {}", name, lo, hi));
+    return v;
+  };
+  auto check = [&]() -> std::optional<bool> {
+    std::string v = lower(value);
+    if (v == "true" || v == "false") return v == "true";
+    info_string(fmt::format("option '{}' needs true or false", name));
+    return std::nullopt;
+  };
+
+  if (key == "hash") {
+    if (auto v = spin(1, 65536); v && !engine.set_hash(std::size_t(*v)))
+      info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB", *v,
+                              engine.hash_mb()));
+  } else if (key == "threads") {
+    if (auto v = spin(1, 256)) engine.set_threads(int(*v));
+  } else if (key == "multipv") {
+    if (auto v = spin(1, 256)) engine.search_options().multiPV = int(*v);
+  } else if (key == "move overhead") {
+    if (auto v = spin(0, 5000)) engine.search_options().moveOverhead = *v;
+  } else if (key == "ponder") {
+    check();  // pondering needs nothing set up in advance
+  } else if (key == "uci_chess960") {
+    if (auto v = check()) engine.set_chess960(*v);
+  } else if (key == "clear hash") {
+    engine.clear_hash();
   } else {
-    say(fmt::format("info string unknown option '{}' ignored", name.substr(0, 64)));
+    info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
   }
 }
 
 void UciLoop::go(std::istringstream& in) {
+  SearchLimits limits;
+  const Position root = engine.position();
   std::string token;
-  int depth = 0;
-  if (in >> token && token == "perft" && in >> depth && depth >= 0 && depth <= 20) {
-    PerftResult r = run_perft(pos, {depth, 1, 0});
-    print_perft(std::cout, r, true);
-    std::cout.flush();
-  } else {
-    say("info string only 'go perft N' is supported");
+  auto number = [&](const std::string& what, long long lo, long long hi) -> std::optional<long long> {
+    std::string text;
+    if (!(in >> text)) {
+      info_string(fmt::format("go {} needs a value", what));
+      return std::nullopt;
+    }
+    auto v = parse_int(text, lo, hi);
+    if (!v) {
+      // Out-of-range clock values are clamped: a GUI's negative time means "none left".
+      if (auto raw = parse_int(text, LLONG_MIN, LLONG_MAX)) return std::clamp(*raw, lo, hi);
+      info_string(fmt::format("go {}: '{}' is not a number", what, text.substr(0, 32)));
+    }
+    return v;
+  };
+  constexpr long long MaxTime = 1LL << 40;
+
+  while (in >> token) {
+    if (token == "wtime") {
+      if (auto v = number(token, 1, MaxTime)) limits.time[WHITE] = *v;
+    } else if (token == "btime") {
+      if (auto v = number(token, 1, MaxTime)) limits.time[BLACK] = *v;
+    } else if (token == "winc") {
+      if (auto v = number(token, 0, MaxTime)) limits.inc[WHITE] = *v;
+    } else if (token == "binc") {
+      if (auto v = number(token, 0, MaxTime)) limits.inc[BLACK] = *v;
+    } else if (token == "movestogo") {
+      if (auto v = number(token, 0, 10000)) limits.movesToGo = int(*v);
+    } else if (token == "depth") {
+      if (auto v = number(token, 1, MAX_PLY - 1)) limits.depth = int(*v);
+    } else if (token == "nodes") {
+      if (auto v = number(token, 1, LLONG_MAX)) limits.nodes = std::uint64_t(*v);
+    } else if (token == "movetime") {
+      if (auto v = number(token, 1, MaxTime)) limits.movetime = *v;
+    } else if (token == "mate") {
+      if (auto v = number(token, 1, MAX_PLY / 2)) limits.mate = int(*v);
+    } else if (token == "infinite") {
+      limits.infinite = true;
+    } else if (token == "ponder") {
+      limits.ponder = true;
+    } else if (token == "searchmoves") {
+      while (in >> token) {
+        Move m = parse_uci_move(root, token);
+        if (m) limits.searchMoves.push_back(m);
+        else info_string(fmt::format("searchmoves: '{}' is not legal here", token.substr(0, 16)));
+      }
+    } else if (token == "perft") {
+      if (auto v = number(token, 0, 20)) {
+        engine.stop();
+        engine.wait();
+        std::lock_guard lock(outputMutex);
+        print_perft(std::cout, run_perft(root, {int(*v), engine.threads(), 0}), true);
+        std::cout.flush();
+      }
+      return;
+    } else {
+      info_string(fmt::format("go: unknown parameter '{}' ignored", token.substr(0, 32)));
+    }
   }
+
+  SearchCallbacks callbacks;
+  callbacks.onInfo = [this, root](const SearchInfo& info) {
+    std::string pv;
+    Position p = root;
+    for (Move m : info.pv) {
+      pv += " " + p.move_to_uci(m);
+      p.do_move(m);
+    }
+    std::uint64_t nps = info.nodes * 1000 / std::max<TimePoint>(info.time, 1);
+    const char* bound = info.bound == BOUND_LOWER   ? " lowerbound"
+                        : info.bound == BOUND_UPPER ? " upperbound"
+                                                    : "";
+    send(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
+                     "time {}{}",
+                     info.depth, info.selDepth, info.multiPV, score_text(info.score), bound,
+                     info.nodes, nps, info.hashfull, info.time, pv.empty() ? "" : " pv" + pv));
+  };
+  callbacks.onBestMove = [this, root](Move best, Move ponder) {
+    std::string text = "bestmove " + root.move_to_uci(best);
+    if (best && ponder) {
+      Position p = root;
+      p.do_move(best);
+      text += " ponder " + p.move_to_uci(ponder);
+    }
+    send(text);
+  };
+  engine.go(limits, std::move(callbacks));
+}
+
+void UciLoop::bench(std::istringstream& in) {
+  int depth = BenchDepth;
+  std::string token;
+  if (in >> token) {
+    auto v = parse_int(token, 1, 64);
+    if (!v) {
+      info_string("bench takes a depth from 1 to 64");
+      return;
+    }
+    depth = int(*v);
+  }
+  engine.stop();
+  engine.wait();
+  std::lock_guard lock(outputMutex);
+  run_bench(engine, depth, std::cout);
 }
 
 }  // namespace
@@ -131,9 +288,13 @@ int uci_main(int argc, char** argv) {
   Position::init();
   UciLoop loop;
   for (int i = 0; i < argc; ++i)
-    if (!loop.execute(argv[i])) return 0;
+    if (!loop.execute(argv[i])) {
+      loop.finish();
+      return 0;
+    }
   for (std::string line; std::getline(std::cin, line);)
-    if (!loop.execute(line)) return 0;
+    if (!loop.execute(line)) break;
+  loop.finish();  // end of input also ends a running search, with its bestmove
   return 0;
 }
 

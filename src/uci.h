@@ -1,16 +1,9 @@
-// The UCI protocol loop.
+// The UCI protocol loop: parses commands and drives the engine. Supported:
+//   uci, isready, ucinewgame, setoption, position, go, stop, ponderhit,
+//   debug, quit, and the non-standard d, eval, bench, go perft.
 #pragma once
 
-#include <string>
-#include <string_view>
-
-#include "position.h"
-
 namespace shiftmate {
-
-// Finds the legal move written as `text` in UCI notation (castling as
-// e1g1 or as king-takes-rook); Move::none() if there is none.
-Move parse_uci_move(const Position& pos, std::string_view text);
 
 // Runs the arguments as commands first, then reads standard input until
 // `quit` or end of input. Returns the process exit code.

@@ -1,0 +1,67 @@
+#include "engine.h"
+
+#include <fmt/format.h>
+
+#include "movegen.h"
+
+namespace shiftmate {
+
+Engine::Engine() : search(tt) {}
+
+Engine::~Engine() {
+  search.stop();
+  search.wait();
+}
+
+std::optional<std::string> Engine::set_position(const std::string& fen,
+                                                const std::vector<std::string>& moves) {
+  Position next;
+  if (auto error = next.set(fen, chess960Mode)) return "bad FEN: " + *error;
+  for (const std::string& text : moves) {
+    Move m = parse_uci_move(next, text);
+    if (!m) {
+      pos = std::move(next);
+      return fmt::format("illegal move '{}' in position; kept the moves before it",
+                         text.substr(0, 16));
+    }
+    next.do_move(m);
+  }
+  pos = std::move(next);
+  return std::nullopt;
+}
+
+void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
+  search.start(pos, limits, options, std::move(callbacks));
+}
+
+void Engine::new_game() {
+  search.stop();
+  search.wait();
+  tt.clear();
+  search.clear();
+}
+
+bool Engine::set_hash(std::size_t mb) {
+  search.stop();
+  search.wait();
+  return tt.resize(mb);
+}
+
+void Engine::set_threads(int n) {
+  search.stop();
+  search.wait();
+  search.set_threads(n);
+}
+
+void Engine::clear_hash() {
+  search.stop();
+  search.wait();
+  tt.clear();
+}
+
+void Engine::set_chess960(bool on) {
+  chess960Mode = on;
+  pos.set_chess960(on || pos.is_chess960());
+}
+
+}  // namespace shiftmate

@@ -1,0 +1,41 @@
+// Move-ordering statistics learned during the search.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
+#include "types.h"
+
+namespace shiftmate {
+
+// A history value moves toward +/-Limit under repeated bonuses ("gravity"),
+// so old information fades as new arrives.
+template <int Limit>
+struct HistoryEntry {
+  std::int16_t value = 0;
+  operator int() const { return value; }
+  void update(int bonus) {
+    bonus = std::clamp(bonus, -Limit, Limit);
+    value = std::int16_t(value + bonus - value * std::abs(bonus) / Limit);
+  }
+};
+
+// Quiet moves by side, origin and destination.
+using ButterflyHistory = std::array<std::array<HistoryEntry<16384>, 64 * 64>, COLOR_NB>;
+// Captures by moving piece, destination and captured piece type.
+using CaptureHistory =
+    std::array<std::array<std::array<HistoryEntry<16384>, PIECE_TYPE_NB>, 64>, PIECE_NB>;
+// Quiet moves by piece and destination, following a given earlier move.
+using PieceToHistory = std::array<std::array<HistoryEntry<16384>, 64>, PIECE_NB>;
+using ContinuationHistory = std::array<std::array<PieceToHistory, 64>, PIECE_NB>;
+// The reply that refuted a given move last time.
+using CounterMoves = std::array<std::array<Move, 64>, PIECE_NB>;
+
+inline int butterfly_index(Move m) { return m.raw() & 0xFFF; }
+
+// Bonus for a move that caused a cutoff at `depth` (and malus for the others).
+inline int history_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+
+}  // namespace shiftmate

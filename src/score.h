@@ -1,0 +1,37 @@
+// Search values and middlegame/endgame score pairs.
+#pragma once
+
+#include <cstdint>
+
+namespace shiftmate {
+
+constexpr int MAX_PLY = 240;
+constexpr int VALUE_DRAW = 0;
+constexpr int VALUE_MATE = 32000;
+constexpr int VALUE_INFINITE = 32001;
+constexpr int VALUE_NONE = 32002;
+constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+constexpr int VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
+
+constexpr int mate_in(int ply) { return VALUE_MATE - ply; }
+constexpr int mated_in(int ply) { return -VALUE_MATE + ply; }
+constexpr bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY; }
+
+// A pair of middlegame and endgame values, blended by game phase.
+struct Score {
+  int mg = 0, eg = 0;
+
+  constexpr Score() = default;
+  constexpr Score(int m, int e) : mg(m), eg(e) {}
+  constexpr Score operator+(Score o) const { return {mg + o.mg, eg + o.eg}; }
+  constexpr Score operator-(Score o) const { return {mg - o.mg, eg - o.eg}; }
+  constexpr Score operator-() const { return {-mg, -eg}; }
+  constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
+  constexpr Score& operator+=(Score o) { return mg += o.mg, eg += o.eg, *this; }
+  constexpr Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
+  constexpr bool operator==(const Score&) const = default;
+};
+
+constexpr Score S(int mg, int eg) { return {mg, eg}; }
+
+}  // namespace shiftmate

@@ -1,0 +1,732 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "evaluate.h"
+#include "history.h"
+#include "movepick.h"
+
+namespace shiftmate {
+
+namespace {
+
+enum NodeType { NonPV, PV, Root };
+
+// Late move reductions, from a log-log table.
+struct ReductionTable {
+  int r[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d)
+      for (int m = 0; m < 64; ++m)
+        r[d][m] = d && m ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+  }
+  int operator()(int depth, int moveCount) const {
+    return r[std::min(depth, 63)][std::min(moveCount, 63)];
+  }
+};
+const ReductionTable Reductions;
+
+int lmp_threshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+
+// Mate scores are stored relative to the node, not the root.
+int value_to_tt(int v, int ply) {
+  return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+}
+int value_from_tt(int v, int ply) {
+  if (v == VALUE_NONE) return v;
+  return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+}
+
+struct RootMove {
+  Move move;
+  int score = -VALUE_INFINITE;
+  int previousScore = -VALUE_INFINITE;
+  int selDepth = 0;
+  std::vector<Move> pv;
+
+  explicit RootMove(Move m) : move(m), pv{m} {}
+  bool operator<(const RootMove& o) const {  // sorts best first
+    return o.score != score ? o.score < score : o.previousScore < previousScore;
+  }
+};
+
+// Per-ply search state.
+struct Stack {
+  Move* pv;
+  int ply;
+  Move currentMove;
+  Move excludedMove;
+  Move killers[2];
+  int staticEval;
+  bool inCheck;
+  bool ttPv;
+  PieceToHistory* continuation;
+};
+
+}  // namespace
+
+// One search thread: its own position copy, histories and pawn cache.
+class Worker {
+ public:
+  Worker(Search& s, int i) : search(s), id(i) { clear(); }
+
+  void clear() {
+    for (auto& side : mainHistory) side.fill({});
+    for (auto& a : captureHistory)
+      for (auto& b : a) b.fill({});
+    for (auto& a : continuationHistory)
+      for (auto& b : a)
+        for (auto& c : b) c.fill({});
+    for (auto& a : counterMoves) a.fill(Move::none());
+  }
+
+  void prepare(const Position& root, const std::vector<Move>& rootList) {
+    pos = root;
+    rootMoves.clear();
+    for (Move m : rootList) rootMoves.emplace_back(m);
+    nodes = 0;
+    completedDepth = 0;
+    bestMoveChanges = 0;
+  }
+
+  void iterative_deepening();
+
+  Position pos;
+  std::vector<RootMove> rootMoves;
+  std::atomic<std::uint64_t> nodes{0};
+  int completedDepth = 0;
+
+ private:
+  template <NodeType NT>
+  int negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode);
+  template <NodeType NT>
+  int qsearch(Stack* ss, int alpha, int beta);
+
+  OrderingContext ordering(const Stack* ss) const {
+    Move prev = (ss - 1)->currentMove;
+    Move counter = prev.is_ok() && prev != Move::null()
+                       ? counterMoves[pos.piece_on(prev.to())][prev.to()]
+                       : Move::none();
+    return {&mainHistory,
+            &captureHistory,
+            {(ss - 1)->continuation, (ss - 2)->continuation, (ss - 4)->continuation},
+            {ss->killers[0], ss->killers[1]},
+            counter};
+  }
+  void update_quiet_stats(Stack* ss, Move m, int bonus);
+  void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
+                    const Move* captures, int captureCount);
+  bool is_main() const { return id == 0; }
+  // Only this thread writes its counter: a plain increment, no locked add.
+  void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  void check_limits();
+  void report(int depth, int alpha, int beta);
+
+  Search& search;
+  int id;
+  int rootDepth = 0, pvIdx = 0, selDepth = 0, multiPV = 1;
+  double bestMoveChanges = 0;
+  int callsToCheck = 0;
+  PawnTable pawns;
+  ButterflyHistory mainHistory;
+  CaptureHistory captureHistory;
+  ContinuationHistory continuationHistory;
+  CounterMoves counterMoves;
+};
+
+void Worker::check_limits() {
+  if (--callsToCheck > 0) return;
+  callsToCheck = 512;
+  if (search.should_stop_now()) search.stopFlag = true;
+}
+
+void Worker::update_quiet_stats(Stack* ss, Move m, int bonus) {
+  Color us = pos.side_to_move();
+  Piece pc = pos.piece_on(m.from());
+  mainHistory[us][butterfly_index(m)].update(bonus);
+  for (int back : {1, 2, 4})
+    if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][m.to()].update(bonus);
+}
+
+// After a cutoff by `best`: reward it, punish the moves tried before it.
+void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
+                          const Move* captures, int captureCount) {
+  int bonus = history_bonus(depth);
+  auto capture_entry = [&](Move m) -> HistoryEntry<16384>& {
+    PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+    return captureHistory[pos.piece_on(m.from())][m.to()][victim];
+  };
+  if (!pos.is_noisy(best)) {
+    update_quiet_stats(ss, best, bonus);
+    if (ss->killers[0] != best) {
+      ss->killers[1] = ss->killers[0];
+      ss->killers[0] = best;
+    }
+    Move prev = (ss - 1)->currentMove;
+    if (prev.is_ok() && prev != Move::null()) counterMoves[pos.piece_on(prev.to())][prev.to()] = best;
+    for (int i = 0; i < quietCount; ++i) update_quiet_stats(ss, quiets[i], -bonus);
+  } else {
+    capture_entry(best).update(bonus);
+  }
+  for (int i = 0; i < captureCount; ++i) capture_entry(captures[i]).update(-bonus);
+}
+
+template <NodeType NT>
+int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
+  constexpr bool PvNode = NT != NonPV;
+  constexpr bool RootNode = NT == Root;
+
+  if (depth <= 0) return qsearch<PvNode ? PV : NonPV>(ss, alpha, beta);
+
+  // Step 1. Initialise the node.
+  Move pv[MAX_PLY + 1];
+  const Color us = pos.side_to_move();
+  ss->inCheck = pos.in_check();
+  if (is_main()) check_limits();
+  if (PvNode) selDepth = std::max(selDepth, ss->ply + 1);
+
+  if (!RootNode) {
+    // Step 2. Aborted search, draws and the ply limit.
+    if (stopped()) return 0;
+    if (pos.is_draw(ss->ply)) return VALUE_DRAW;
+    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate(pos, pawns);
+
+    // Step 3. Mate distance pruning: no mate found deeper can beat a shorter one.
+    alpha = std::max(mated_in(ss->ply), alpha);
+    beta = std::min(mate_in(ss->ply + 1), beta);
+    if (alpha >= beta) return alpha;
+  }
+  (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+  (ss + 1)->excludedMove = Move::none();
+
+  // Step 4. Transposition table look-up.
+  const Move excluded = ss->excludedMove;
+  const Key key = pos.key() ^ (excluded ? Key(excluded.raw()) * 0x9E3779B97F4A7C15ULL : 0);
+  bool ttHit;
+  TTEntry* tte = search.tt.probe(key, ttHit);
+  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  Move ttMove = RootNode ? rootMoves[pvIdx].move : ttHit ? tte->move() : Move::none();
+  const bool ttCapture = ttMove && pos.is_capture(ttMove);
+  ss->ttPv = PvNode || (ttHit && tte->is_pv());
+
+  if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
+      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
+    return ttValue;
+
+  // Step 5. Static evaluation.
+  int eval;
+  bool improving;
+  if (ss->inCheck) {
+    ss->staticEval = eval = VALUE_NONE;
+    improving = false;
+  } else {
+    if (excluded) {
+      eval = ss->staticEval;
+    } else if (ttHit) {
+      eval = ss->staticEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+      if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
+        eval = ttValue;
+    } else {
+      eval = ss->staticEval = evaluate(pos, pawns);
+      search.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
+                      Move::none(), ss->staticEval);
+    }
+    improving = (ss - 2)->staticEval != VALUE_NONE   ? ss->staticEval > (ss - 2)->staticEval
+                : (ss - 4)->staticEval != VALUE_NONE ? ss->staticEval > (ss - 4)->staticEval
+                                                     : true;
+
+    // Step 6. Razoring: hopeless positions drop straight into quiescence.
+    if (!PvNode && depth <= 3 && eval < alpha - 300 - 250 * depth * depth) {
+      int v = qsearch<NonPV>(ss, alpha - 1, alpha);
+      if (v < alpha) return v;
+    }
+
+    // Step 7. Reverse futility pruning: far above beta at low depth.
+    if (!ss->ttPv && depth < 9 && eval - 80 * (depth - improving) >= beta &&
+        eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
+      return eval;
+
+    // Step 8. Null move pruning: if passing still beats beta, a real move
+    // will too (not in pawn endings, where zugzwang is common).
+    if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
+        ss->staticEval >= beta - 20 * depth + 160 && pos.has_non_pawn_material(us) &&
+        beta > VALUE_MATED_IN_MAX_PLY) {
+      int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
+      ss->currentMove = Move::null();
+      ss->continuation = &continuationHistory[NO_PIECE][0];
+      pos.do_null_move();
+      count_node();
+      int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+      pos.undo_null_move();
+      if (stopped()) return 0;
+      if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+    }
+  }
+
+  // Step 9. Internal iterative reduction: without a hash move this node was
+  // not searched before, so search it shallower first.
+  if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+
+  // Step 10. The move loop.
+  MovePicker picker(pos, ttMove, ordering(ss));
+  Move quiets[64], captures[32];
+  int quietCount = 0, captureCount = 0, moveCount = 0;
+  int bestValue = -VALUE_INFINITE;
+  Move bestMove = Move::none();
+  bool skipQuiets = false;
+
+  for (Move move; (move = picker.next(skipQuiets));) {
+    if (move == excluded) continue;
+    if (RootNode && std::find_if(rootMoves.begin() + pvIdx, rootMoves.end(), [&](const RootMove& rm) {
+                      return rm.move == move;
+                    }) == rootMoves.end())
+      continue;
+    ++moveCount;
+    if (PvNode) (ss + 1)->pv = nullptr;
+
+    const bool capture = pos.is_noisy(move);
+    const bool givesCheck = pos.gives_check(move);
+    const Piece moved = pos.piece_on(move.from());
+    int newDepth = depth - 1;
+    int history = capture ? 0
+                          : int(mainHistory[us][butterfly_index(move)]) +
+                                int((*(ss - 1)->continuation)[moved][move.to()]);
+
+    // Step 11. Pruning at shallow depth, once a non-losing move is known.
+    if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
+      if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
+      int lmrDepth = std::max(newDepth - Reductions(depth, moveCount), 0);
+      if (capture || givesCheck) {
+        if (depth < 7 && !pos.see_ge(move, -90 * depth)) continue;  // SEE pruning
+      } else {
+        if (lmrDepth < 4 && history < -3000 * depth) continue;  // history pruning
+        // Futility pruning: the static eval is too far below alpha.
+        if (!ss->inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha) continue;
+        if (!pos.see_ge(move, -25 * lmrDepth * lmrDepth)) continue;  // SEE pruning
+      }
+    }
+
+    // Step 12. Extensions.
+    int extension = 0;
+    if (!RootNode && depth >= 7 && move == ttMove && !excluded && ttValue != VALUE_NONE &&
+        std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) &&
+        tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
+      // Singular extension: is the hash move much better than all others?
+      int singularBeta = ttValue - 2 * depth;
+      ss->excludedMove = move;
+      int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+      ss->excludedMove = Move::none();
+      if (v < singularBeta)
+        extension = !PvNode && v < singularBeta - 20 ? 2 : 1;
+      else if (singularBeta >= beta)
+        return singularBeta;  // multi-cut: several moves beat beta
+      else if (ttValue >= beta)
+        extension = -1;
+    } else if (givesCheck && ss->ply < 2 * rootDepth && pos.see_ge(move, 0)) {
+      extension = 1;  // check extension
+    }
+    newDepth += extension;
+
+    // Step 13. Make the move.
+    ss->currentMove = move;
+    ss->continuation = &continuationHistory[moved][move.to()];
+    pos.do_move(move);
+    count_node();
+    int value = 0;
+
+    // Step 14. Late move reductions: later moves get a reduced null-window
+    // search first and a full one only if they beat alpha.
+    bool fullSearch;
+    if (depth >= 2 && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+      int r = Reductions(depth, moveCount);
+      r -= ss->ttPv;
+      r += cutNode;
+      r += ttCapture;
+      r -= PvNode;
+      r -= givesCheck;
+      r -= history / 8192;
+      if (move == ss->killers[0] || move == ss->killers[1]) --r;
+      int d = std::clamp(newDepth - r, 1, newDepth + 1);
+      value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
+      fullSearch = value > alpha && d < newDepth;
+    } else {
+      fullSearch = !PvNode || moveCount > 1;
+    }
+    // Step 15. Principal variation search: null window, then full window.
+    if (fullSearch) value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
+    if (PvNode && (moveCount == 1 || (value > alpha && (RootNode || value < beta)))) {
+      pv[0] = Move::none();
+      (ss + 1)->pv = pv;
+      value = -negamax<PV>(ss + 1, -beta, -alpha, newDepth, false);
+    }
+    pos.undo_move(move);
+    if (stopped()) return 0;
+
+    if (RootNode) {
+      RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(),
+                                   [&](const RootMove& r) { return r.move == move; });
+      if (moveCount == 1 || value > alpha) {
+        rm.score = value;
+        rm.selDepth = selDepth;
+        rm.pv.assign(1, move);
+        for (Move* m = pv; *m; ++m) rm.pv.push_back(*m);
+        if (moveCount > 1 && !pvIdx) ++bestMoveChanges;
+      } else {
+        rm.score = -VALUE_INFINITE;  // keeps the order of moves that fail low
+      }
+    }
+
+    // Step 16. New best move?
+    if (value > bestValue) {
+      bestValue = value;
+      if (value > alpha) {
+        bestMove = move;
+        if (PvNode && !RootNode) {
+          ss->pv[0] = move;
+          int i = 0;
+          for (; pv[i]; ++i) ss->pv[i + 1] = pv[i];
+          ss->pv[i + 1] = Move::none();
+        }
+        if (value >= beta) break;  // fail high
+        alpha = value;
+      }
+    }
+    if (move != bestMove) {
+      if (capture && captureCount < 32) captures[captureCount++] = move;
+      else if (!capture && quietCount < 64) quiets[quietCount++] = move;
+    }
+  }
+
+  // Step 17. Checkmate, stalemate, and learning from the result.
+  if (!moveCount) return excluded ? alpha : ss->inCheck ? mated_in(ss->ply) : VALUE_DRAW;
+  if (bestMove && bestValue >= beta)
+    update_stats(ss, bestMove, depth, quiets, quietCount, captures, captureCount);
+
+  if (!excluded && !(RootNode && pvIdx)) {
+    Bound b = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
+    search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ss->ttPv, b, depth, bestMove,
+                    ss->staticEval);
+  }
+  return bestValue;
+}
+
+template <NodeType NT>
+int Worker::qsearch(Stack* ss, int alpha, int beta) {
+  constexpr bool PvNode = NT == PV;
+  Move pv[MAX_PLY + 1];
+  if (PvNode) {
+    ss->pv[0] = Move::none();
+    selDepth = std::max(selDepth, ss->ply + 1);
+  }
+  if (is_main()) check_limits();
+  if (stopped()) return 0;
+  ss->inCheck = pos.in_check();
+  if (pos.is_draw(ss->ply)) return VALUE_DRAW;
+  if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate(pos, pawns);
+
+  bool ttHit;
+  const Key key = pos.key();
+  TTEntry* tte = search.tt.probe(key, ttHit);
+  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  Move ttMove = ttHit ? tte->move() : Move::none();
+  if (ttMove && !ss->inCheck && !pos.is_noisy(ttMove)) ttMove = Move::none();
+  const bool ttPv = ttHit && tte->is_pv();
+  if (!PvNode && ttHit && ttValue != VALUE_NONE &&
+      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    return ttValue;
+
+  // Stand pat: the side to move may decline every capture.
+  int bestValue, futilityBase;
+  if (ss->inCheck) {
+    ss->staticEval = VALUE_NONE;
+    bestValue = futilityBase = -VALUE_INFINITE;
+  } else {
+    ss->staticEval = bestValue =
+        ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+    if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
+      bestValue = ttValue;
+    if (bestValue >= beta) {
+      if (!ttHit)
+        search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), false, BOUND_LOWER,
+                        TTEntry::DepthQsearch, Move::none(), ss->staticEval);
+      return bestValue;
+    }
+    if (bestValue > alpha) alpha = bestValue;
+    futilityBase = bestValue + 180;
+  }
+
+  constexpr int CaptureValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+  MovePicker picker(pos, ttMove, ordering(ss), true);
+  Move bestMove = Move::none();
+  int moveCount = 0;
+  for (Move move; (move = picker.next());) {
+    if (!ss->inCheck && move.kind() == PROMOTION && move.promotion() != QUEEN) continue;
+    ++moveCount;
+    const bool givesCheck = pos.gives_check(move);
+    if (bestValue > VALUE_MATED_IN_MAX_PLY && !ss->inCheck) {
+      // Futility: even winning this piece cannot lift us to alpha.
+      if (!givesCheck && move.kind() != PROMOTION) {
+        int gain = futilityBase + CaptureValue[move.kind() == EN_PASSANT ? PAWN
+                                                                       : type_of(pos.piece_on(move.to()))];
+        if (gain <= alpha) {
+          bestValue = std::max(bestValue, gain);
+          continue;
+        }
+      }
+      if (!pos.see_ge(move, 0)) continue;  // losing captures
+    }
+
+    ss->currentMove = move;
+    ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
+    pos.do_move(move);
+    count_node();
+    if (PvNode) (ss + 1)->pv = pv;
+    int value = -qsearch<NT>(ss + 1, -beta, -alpha);
+    pos.undo_move(move);
+    if (stopped()) return 0;
+
+    if (value > bestValue) {
+      bestValue = value;
+      if (value > alpha) {
+        bestMove = move;
+        if (PvNode) {
+          ss->pv[0] = move;
+          int i = 0;
+          for (; pv[i]; ++i) ss->pv[i + 1] = pv[i];
+          ss->pv[i + 1] = Move::none();
+        }
+        if (value >= beta) break;
+        alpha = value;
+      }
+    }
+  }
+  if (ss->inCheck && bestValue == -VALUE_INFINITE) return mated_in(ss->ply);
+
+  Bound b = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
+  search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ttPv, b, TTEntry::DepthQsearch,
+                  bestMove, ss->staticEval);
+  return bestValue;
+}
+
+void Worker::report(int depth, int alpha, int beta) {
+  if (!search.callbacks.onInfo) return;
+  std::uint64_t total = 0;
+  for (auto& w : search.workers) total += w->nodes.load(std::memory_order_relaxed);
+  for (int i = 0; i < multiPV; ++i) {
+    const RootMove& rm = rootMoves[i];
+    bool updated = rm.score != -VALUE_INFINITE;
+    if (depth == 1 && !updated && i > 0) continue;
+    SearchInfo info;
+    info.depth = updated ? depth : std::max(1, depth - 1);
+    info.score = updated ? rm.score : rm.previousScore;
+    if (info.score == -VALUE_INFINITE) info.score = 0;
+    info.selDepth = rm.selDepth;
+    info.multiPV = i + 1;
+    info.bound = i == pvIdx && updated && rm.score <= alpha   ? BOUND_UPPER
+                 : i == pvIdx && updated && rm.score >= beta ? BOUND_LOWER
+                                                             : BOUND_EXACT;
+    info.nodes = total;
+    info.time = search.clock.elapsed();
+    info.hashfull = search.tt.hashfull();
+    info.pv = rm.pv;
+    search.callbacks.onInfo(info);
+  }
+}
+
+void Worker::iterative_deepening() {
+  Stack stack[MAX_PLY + 10] = {};
+  Stack* ss = stack + 7;
+  Move rootPv[MAX_PLY + 1];
+  for (int i = -7; i < MAX_PLY + 3; ++i) {
+    (ss + i)->continuation = &continuationHistory[NO_PIECE][0];
+    (ss + i)->staticEval = VALUE_NONE;
+    (ss + i)->ply = std::max(i, 0);
+  }
+  ss->pv = rootPv;
+  multiPV = std::min<int>(search.options.multiPV, int(rootMoves.size()));
+  int previousBest = 0;
+  Move lastBestMove = Move::none();
+  int stableIterations = 0;
+
+  for (rootDepth = 1; rootDepth < MAX_PLY && !stopped(); ++rootDepth) {
+    if (is_main() && search.limits.depth && rootDepth > search.limits.depth) break;
+    bestMoveChanges /= 2;
+    for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
+
+    int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    for (pvIdx = 0; pvIdx < multiPV && !stopped(); ++pvIdx) {
+      selDepth = 0;
+      // Aspiration window around the last score, widened on each failure.
+      int prev = rootMoves[pvIdx].previousScore;
+      int delta = 15 + std::abs(prev) / 50;
+      if (rootDepth >= 4 && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+        alpha = std::max(prev - delta, -VALUE_INFINITE);
+        beta = std::min(prev + delta, VALUE_INFINITE);
+      } else {
+        alpha = -VALUE_INFINITE;
+        beta = VALUE_INFINITE;
+      }
+      for (;;) {
+        int value = negamax<Root>(ss, alpha, beta, rootDepth, false);
+        std::stable_sort(rootMoves.begin() + pvIdx, rootMoves.end());
+        if (stopped()) break;
+        if (is_main() && (value <= alpha || value >= beta) && search.clock.elapsed() > 3000)
+          report(rootDepth, alpha, beta);
+        if (value <= alpha) {
+          beta = (alpha + beta) / 2;
+          alpha = std::max(value - delta, -VALUE_INFINITE);
+        } else if (value >= beta) {
+          beta = std::min(value + delta, VALUE_INFINITE);
+        } else {
+          break;
+        }
+        delta += delta / 2;
+      }
+      std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx + 1);
+      if (is_main() && (stopped() ? completedDepth > 0 : pvIdx + 1 == multiPV))
+        report(stopped() ? completedDepth : rootDepth, alpha, beta);
+    }
+    if (stopped()) break;
+    completedDepth = rootDepth;
+    if (!is_main()) continue;
+
+    // Limits checked between iterations: mate found, or time.
+    const int best = rootMoves[0].score;
+    if (search.limits.mate && best >= mate_in(2 * search.limits.mate)) search.stopFlag = true;
+    if (search.timeManaged && !search.stopFlag) {
+      stableIterations = rootMoves[0].move == lastBestMove ? stableIterations + 1 : 0;
+      lastBestMove = rootMoves[0].move;
+      // Think longer when the best move keeps changing or the score drops.
+      double instability = 1.0 + 1.5 * bestMoveChanges;
+      double falling = std::clamp(1.0 + (previousBest - best) / 100.0, 0.7, 1.6);
+      double stability = std::max(0.6, 1.2 - 0.06 * stableIterations);
+      double target = search.budget.optimum * instability * falling * stability;
+      if (rootMoves.size() == 1) target = std::min(target, search.budget.optimum * 0.2);
+      if (search.clock.elapsed() > target) {
+        if (search.pondering) search.stopOnPonderhit = true;
+        else search.stopFlag = true;
+      }
+    }
+    previousBest = best;
+  }
+}
+
+Search::Search(TranspositionTable& table) : tt(table) { set_threads(1); }
+
+Search::~Search() {
+  stop();
+  wait();
+}
+
+void Search::set_threads(int n) {
+  wait();
+  workers.clear();
+  for (int i = 0; i < std::max(1, n); ++i) workers.push_back(std::make_unique<Worker>(*this, i));
+}
+
+void Search::clear() {
+  wait();
+  for (auto& w : workers) w->clear();
+}
+
+void Search::start(const Position& pos, const SearchLimits& l, const SearchOptions& o,
+                   SearchCallbacks cb) {
+  stop();
+  wait();
+  clock.restart();
+  limits = l;
+  options = o;
+  callbacks = std::move(cb);
+  stopFlag = false;
+  pondering = l.ponder;
+  stopOnPonderhit = false;
+
+  Color us = pos.side_to_move();
+  timeManaged = !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;
+  if (timeManaged) budget = allocate_time(l.time[us], l.inc[us], l.movesToGo, o.moveOverhead);
+
+  std::vector<Move> rootList;
+  for (Move m : MoveList<LEGAL>(pos))
+    if (l.searchMoves.empty() ||
+        std::find(l.searchMoves.begin(), l.searchMoves.end(), m) != l.searchMoves.end())
+      rootList.push_back(m);
+  for (auto& w : workers) w->prepare(pos, rootList);
+  tt.new_search();
+
+  running = true;
+  mainThread = std::thread([this] { run_main(); });
+}
+
+bool Search::should_stop_now() const {
+  if (pondering.load(std::memory_order_relaxed)) return false;
+  TimePoint elapsed = clock.elapsed();
+  if (limits.movetime && elapsed >= std::max<TimePoint>(1, limits.movetime - options.moveOverhead))
+    return true;
+  if (timeManaged && elapsed >= budget.maximum) return true;
+  if (limits.nodes) {
+    std::uint64_t total = 0;
+    for (auto& w : workers) total += w->nodes.load(std::memory_order_relaxed);
+    if (total >= limits.nodes) return true;
+  }
+  return false;
+}
+
+void Search::run_main() {
+  Worker& main = *workers[0];
+  if (!main.rootMoves.empty()) {
+    std::vector<std::thread> helpers;
+    for (std::size_t i = 1; i < workers.size(); ++i)
+      helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+    main.iterative_deepening();
+    // In ponder and infinite mode the GUI must say stop (or ponderhit) first.
+    while (!stopFlag && (pondering || limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    stopFlag = true;
+    for (auto& t : helpers) t.join();
+  } else {
+    if (callbacks.onInfo) {
+      SearchInfo info;
+      info.score = main.pos.in_check() ? -VALUE_MATE : VALUE_DRAW;
+      callbacks.onInfo(info);
+    }
+    while (!stopFlag && (pondering || limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+
+  // The main thread's move, unless a helper finished a deeper iteration
+  // with a better score.
+  Worker* best = &main;
+  for (auto& w : workers)
+    if (!w->rootMoves.empty() && w->completedDepth > best->completedDepth &&
+        w->rootMoves[0].score > best->rootMoves[0].score)
+      best = w.get();
+  Move bestMove = Move::none(), ponderMove = Move::none();
+  if (!best->rootMoves.empty()) {
+    bestMove = best->rootMoves[0].move;
+    if (best->rootMoves[0].pv.size() > 1) ponderMove = best->rootMoves[0].pv[1];
+  }
+  if (callbacks.onBestMove) callbacks.onBestMove(bestMove, ponderMove);
+  running = false;
+}
+
+void Search::stop() { stopFlag = true; }
+
+std::uint64_t Search::nodes_searched() const {
+  std::uint64_t total = 0;
+  for (auto& w : workers) total += w->nodes.load(std::memory_order_relaxed);
+  return total;
+}
+
+void Search::ponderhit() {
+  clock.restart();  // our clock runs from now
+  if (stopOnPonderhit) stopFlag = true;
+  pondering = false;
+}
+
+void Search::wait() {
+  if (mainThread.joinable()) mainThread.join();
+}
+
+}  // namespace shiftmate

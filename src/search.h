@@ -1,0 +1,97 @@
+// Iterative deepening alpha-beta (PVS) over a pool of Lazy SMP threads that
+// share one transposition table. The search reports through callbacks and
+// never prints.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "position.h"
+#include "score.h"
+#include "timeman.h"
+#include "tt.h"
+
+namespace shiftmate {
+
+struct SearchLimits {
+  TimePoint time[COLOR_NB] = {0, 0};
+  TimePoint inc[COLOR_NB] = {0, 0};
+  int movesToGo = 0;
+  int depth = 0;           // 0: no limit
+  std::uint64_t nodes = 0;  // 0: no limit
+  TimePoint movetime = 0;
+  int mate = 0;  // find a mate in this many moves
+  bool infinite = false;
+  bool ponder = false;
+  std::vector<Move> searchMoves;  // empty: all moves
+};
+
+struct SearchOptions {
+  int multiPV = 1;
+  TimePoint moveOverhead = 10;
+};
+
+// One `info` line's content.
+struct SearchInfo {
+  int depth = 0, selDepth = 0, multiPV = 1;
+  int score = 0;
+  Bound bound = BOUND_EXACT;
+  std::uint64_t nodes = 0;
+  TimePoint time = 0;
+  int hashfull = 0;
+  std::vector<Move> pv;
+};
+
+struct SearchCallbacks {
+  std::function<void(const SearchInfo&)> onInfo;
+  std::function<void(Move best, Move ponder)> onBestMove;
+};
+
+class Worker;
+
+class Search {
+ public:
+  explicit Search(TranspositionTable& tt);
+  ~Search();
+
+  void set_threads(int n);  // waits for a running search first
+  int threads() const { return int(workers.size()); }
+  void clear();             // forget histories (new game)
+
+  // Starts searching on background threads and returns at once. bestmove
+  // comes through callbacks.onBestMove when the search ends.
+  void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options,
+             SearchCallbacks callbacks);
+  void stop();
+  void ponderhit();
+  void wait();  // until the bestmove callback has returned
+  bool searching() const { return running.load(); }
+  std::uint64_t nodes_searched() const;
+
+ private:
+  friend class Worker;
+  void run_main();
+  bool should_stop_now() const;  // hard limits, checked by the main thread
+
+  TranspositionTable& tt;
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::thread mainThread;
+  std::atomic<bool> running{false};
+  std::atomic<bool> stopFlag{false};
+  std::atomic<bool> pondering{false};
+  std::atomic<bool> stopOnPonderhit{false};
+
+  SearchLimits limits;
+  SearchOptions options;
+  SearchCallbacks callbacks;
+  TimeBudget budget;
+  bool timeManaged = false;
+  Stopwatch clock;
+};
+
+}  // namespace shiftmate
