@@ -1,0 +1,117 @@
+// Runs the shiftmate binary as a child process and talks to it over pipes,
+// the way a GUI does.
+#pragma once
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+class EngineProcess {
+ public:
+  explicit EngineProcess(const std::vector<std::string>& args = {}) {
+    int in[2], out[2];
+    if (pipe(in) || pipe(out)) throw std::runtime_error("pipe failed");
+    pid = fork();
+    if (pid == 0) {
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      close(in[1]);
+      close(out[0]);
+      std::vector<char*> argv{const_cast<char*>(SHIFTMATE_BINARY)};
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(SHIFTMATE_BINARY, argv.data());
+      _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    toEngine = in[1];
+    fromEngine = out[0];
+    signal(SIGPIPE, SIG_IGN);
+  }
+  ~EngineProcess() {
+    if (toEngine >= 0) close(toEngine);
+    if (pid > 0) {
+      kill(pid, SIGKILL);
+      waitpid(pid, nullptr, 0);
+    }
+    close(fromEngine);
+  }
+
+  void send(const std::string& line) {
+    std::string s = line + "\n";
+    if (write(toEngine, s.data(), s.size()) < 0) {
+    }
+  }
+  void send_raw(const std::string& bytes) {
+    if (write(toEngine, bytes.data(), bytes.size()) < 0) {
+    }
+  }
+  void close_input() {
+    close(toEngine);
+    toEngine = -1;
+  }
+
+  // The next line, or nullopt after `timeoutMs` or at end of output.
+  std::optional<std::string> read_line(int timeoutMs) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+      if (auto nl = buffer.find('\n'); nl != std::string::npos) {
+        std::string line = buffer.substr(0, nl);
+        buffer.erase(0, nl + 1);
+        return line;
+      }
+      int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(
+                         deadline - std::chrono::steady_clock::now())
+                         .count());
+      if (left <= 0) return std::nullopt;
+      pollfd p{fromEngine, POLLIN, 0};
+      if (poll(&p, 1, left) <= 0) return std::nullopt;
+      char chunk[4096];
+      ssize_t n = read(fromEngine, chunk, sizeof chunk);
+      if (n <= 0) return std::nullopt;
+      buffer.append(chunk, std::size_t(n));
+    }
+  }
+
+  // Reads lines until one starts with `prefix`; returns it, and all lines
+  // read (including it) in `seen` if given.
+  std::optional<std::string> wait_for(const std::string& prefix, int timeoutMs,
+                                      std::vector<std::string>* seen = nullptr) {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    for (;;) {
+      int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(
+                         deadline - std::chrono::steady_clock::now())
+                         .count());
+      auto line = read_line(std::max(left, 0));
+      if (!line) return std::nullopt;
+      if (seen) seen->push_back(*line);
+      if (line->rfind(prefix, 0) == 0) return line;
+    }
+  }
+
+  // Exit status once the process has ended within timeoutMs, else nullopt.
+  std::optional<int> wait_exit(int timeoutMs) {
+    for (int waited = 0; waited <= timeoutMs; waited += 5) {
+      int status;
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        pid = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      usleep(5000);
+    }
+    return std::nullopt;
+  }
+
+ private:
+  pid_t pid = -1;
+  int toEngine = -1, fromEngine = -1;
+  std::string buffer;
+};

@@ -1,0 +1,137 @@
+// Unit tests for pieces of the search: SEE, the transposition table, time
+// allocation, evaluation symmetry.
+#include <gtest/gtest.h>
+
+#include "evaluate.h"
+#include "movegen.h"
+#include "position.h"
+#include "timeman.h"
+#include "tt.h"
+
+using namespace shiftmate;
+
+namespace {
+
+Position pos_of(const char* fen) {
+  Position p;
+  EXPECT_FALSE(p.set(fen)) << fen;
+  return p;
+}
+
+Move move_of(const Position& p, const char* uci) {
+  Move m = parse_uci_move(p, uci);
+  EXPECT_TRUE(m) << uci;
+  return m;
+}
+
+// see_ge(m, t) must hold exactly for t <= the exchange's value.
+void expect_see(const char* fen, const char* uci, int value) {
+  Position p = pos_of(fen);
+  Move m = move_of(p, uci);
+  EXPECT_TRUE(p.see_ge(m, value)) << fen << " " << uci << " >= " << value;
+  EXPECT_FALSE(p.see_ge(m, value + 1)) << fen << " " << uci << " >= " << value + 1;
+}
+
+}  // namespace
+
+TEST(See, ExchangeValues) {
+  expect_see("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100);           // free pawn
+  expect_see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", -400);         // rook for pawn
+  expect_see("4k3/8/5n2/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", -800);        // queen for pawn
+  expect_see("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100);        // x-ray recapture
+  expect_see("4k3/8/8/8/8/2p5/8/3NK3 w - - 0 1", "d1b2", -300);           // quiet move en prise
+  expect_see("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "d1c3", 0);                // quiet, safe
+  expect_see("3rk3/3q4/8/3p4/8/3R4/3R4/3QK3 w - - 0 1", "d3d5", 100);     // battery both sides
+}
+
+TEST(TranspositionTable, StoreAndProbe) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  bool found;
+  Key key = 0x123456789ABCDEF0ULL;
+  TTEntry* e = tt.probe(key, found);
+  EXPECT_FALSE(found);
+  Move m(SQ_E2, SQ_E4);
+  tt.store(e, key, 57, true, BOUND_EXACT, 9, m, -13);
+  e = tt.probe(key, found);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(e->value(), 57);
+  EXPECT_EQ(e->eval(), -13);
+  EXPECT_EQ(e->depth(), 9);
+  EXPECT_EQ(e->bound(), BOUND_EXACT);
+  EXPECT_TRUE(e->is_pv());
+  EXPECT_EQ(e->move(), m);
+  // A qsearch-depth entry keeps its depth too.
+  Key k2 = ~key * 31 + 7;  // another cluster and tag
+  e = tt.probe(k2, found);
+  tt.store(e, k2, -20, false, BOUND_UPPER, TTEntry::DepthQsearch, Move::none(), 5);
+  e = tt.probe(k2, found);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(e->depth(), TTEntry::DepthQsearch);
+  EXPECT_EQ(e->bound(), BOUND_UPPER);
+}
+
+TEST(TranspositionTable, HashfullAndClear) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  EXPECT_EQ(tt.hashfull(), 0);
+  bool found;
+  for (Key k = 1; k < 200000; ++k) {
+    Key key = k * 0x9E3779B97F4A7C15ULL;
+    tt.store(tt.probe(key, found), key, 0, false, BOUND_LOWER, 5, Move::none(), 0);
+  }
+  EXPECT_GT(tt.hashfull(), 900);
+  tt.new_search();
+  EXPECT_EQ(tt.hashfull(), 0);  // counts only this search's entries
+  tt.clear();
+  EXPECT_FALSE(tt.probe(1 * 0x9E3779B97F4A7C15ULL, found) && found);
+}
+
+TEST(TranspositionTable, RefusesMoreMemoryThanTheMachineHas) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(2));
+  EXPECT_FALSE(tt.resize(std::size_t(1) << 30));  // a petabyte
+  EXPECT_EQ(tt.size_mb(), 2u);
+}
+
+TEST(TimeManagement, BudgetStaysInsideTheClock) {
+  for (TimePoint time : {10, 50, 100, 1000, 10000, 60000, 600000})
+    for (TimePoint inc : {0, 10, 100, 1000})
+      for (int mtg : {0, 1, 2, 10, 40})
+        for (TimePoint overhead : {0, 10, 50}) {
+          TimeBudget b = allocate_time(time, inc, mtg, overhead);
+          EXPECT_GE(b.optimum, 1);
+          EXPECT_LE(b.optimum, b.maximum);
+          // Never plan to use more than what is on the clock.
+          EXPECT_LE(b.maximum, std::max<TimePoint>(1, time - overhead)) << time << "+" << inc << " mtg " << mtg;
+          if (mtg != 1) EXPECT_LE(b.maximum, time / 2 + 1);
+        }
+}
+
+TEST(TimeManagement, MoreTimeMeansLongerThinking) {
+  EXPECT_LT(allocate_time(10000, 0, 0, 10).optimum, allocate_time(60000, 0, 0, 10).optimum);
+  EXPECT_LT(allocate_time(10000, 0, 0, 10).optimum, allocate_time(10000, 1000, 0, 10).optimum);
+  EXPECT_GT(allocate_time(10000, 0, 1, 10).maximum, allocate_time(10000, 0, 30, 10).maximum);
+}
+
+TEST(Evaluation, SymmetricUnderColourFlip) {
+  // Mirroring the board and swapping colours must negate nothing: the side
+  // to move gets the same score.
+  const char* fens[][2] = {
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+       "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1"},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/4p1p1/8/1r3P1K/kp5R/3P4/2P5/8 b - - 0 1"},
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+       "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+  };
+  PawnTable pawns;
+  for (auto& f : fens) EXPECT_EQ(evaluate(pos_of(f[0]), pawns), evaluate(pos_of(f[1]), pawns)) << f[0];
+}
+
+TEST(Evaluation, MaterialMatters) {
+  PawnTable pawns;
+  EXPECT_GT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), pawns), 700);
+  EXPECT_LT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), pawns), -700);
+  // Bare minor piece: no winning chances, scaled to near zero.
+  EXPECT_LT(std::abs(evaluate(pos_of("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), pawns)), 60);
+}

@@ -1,0 +1,394 @@
+// Conformance: the real binary driven over pipes, as a GUI drives it.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "engine_process.h"
+#include "movegen.h"
+#include "position.h"
+
+using namespace shiftmate;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+// The engine after the handshake.
+struct Session : EngineProcess {
+  explicit Session(const std::vector<std::string>& args = {}) : EngineProcess(args) {
+    send("uci");
+    EXPECT_TRUE(wait_for("uciok", 5000));
+    sync();
+  }
+  void sync() {
+    send("isready");
+    EXPECT_TRUE(wait_for("readyok", 10000)) << "engine stopped answering isready";
+  }
+  // Runs a search to its end; returns its bestmove line and the lines before.
+  std::string search(const std::string& position, const std::string& go,
+                     std::vector<std::string>* seen = nullptr, int timeoutMs = 30000) {
+    send(position);
+    send(go);
+    auto best = wait_for("bestmove", timeoutMs, seen);
+    EXPECT_TRUE(best) << "no bestmove for: " << position << " / " << go;
+    return best.value_or("");
+  }
+};
+
+Position position_of(const std::string& fen) {
+  Position p;
+  EXPECT_FALSE(p.set(fen));
+  return p;
+}
+
+// The last "score ..." reported before bestmove.
+std::string last_score(const std::vector<std::string>& lines) {
+  std::string score;
+  for (const auto& l : lines) {
+    auto w = words(l);
+    for (std::size_t i = 0; i + 2 < w.size(); ++i)
+      if (w[i] == "score") score = w[i + 1] + " " + w[i + 2];
+  }
+  return score;
+}
+
+}  // namespace
+
+TEST(UciProtocol, HandshakeListsOptionsBeforeUciok) {
+  EngineProcess e;
+  e.send("uci");
+  std::vector<std::string> lines;
+  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  std::set<std::string> options;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    auto w = words(lines[i]);
+    ASSERT_FALSE(w.empty());
+    EXPECT_TRUE(w[0] == "id" || w[0] == "option") << "before uciok: " << lines[i];
+    if (w[0] == "option") {
+      std::string name;
+      for (std::size_t k = 2; k < w.size() && w[k] != "type"; ++k) name += (name.empty() ? "" : " ") + w[k];
+      options.insert(name);
+    }
+  }
+  for (const char* o : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_Chess960", "Clear Hash"})
+    EXPECT_TRUE(options.count(o)) << "missing option " << o;
+  e.send("isready");
+  EXPECT_TRUE(e.wait_for("readyok", 5000));
+}
+
+TEST(UciProtocol, IsreadyAnsweredDuringSearchAndStopIsPrompt) {
+  Session e;
+  e.send("position startpos");
+  e.send("go infinite");
+  ASSERT_TRUE(e.wait_for("info depth 5", 10000));
+  auto t0 = Clock::now();
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 2000));
+  auto readyMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  t0 = Clock::now();
+  e.send("stop");
+  auto best = e.wait_for("bestmove", 2000);
+  auto stopMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  ASSERT_TRUE(best);
+  // Generous bounds for a loaded machine; typical figures are well under 10 ms.
+  EXPECT_LT(readyMs, 500);
+  EXPECT_LT(stopMs, 500);
+  std::cout << "isready latency " << readyMs << " ms, stop latency " << stopMs << " ms\n";
+}
+
+TEST(UciProtocol, EveryBestmoveIsLegal) {
+  Session e;
+  const std::vector<std::string> fens = {
+      std::string(START_FEN),
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
+      "4k3/1P6/8/8/8/8/K7/8 w - - 0 1",
+  };
+  for (const auto& fen : fens)
+    for (const char* go : {"go depth 1", "go depth 6", "go nodes 5000", "go movetime 50"}) {
+      auto w = words(e.search("position fen " + fen, go));
+      ASSERT_GE(w.size(), 2u);
+      Position p = position_of(fen);
+      Move best = parse_uci_move(p, w[1]);
+      EXPECT_TRUE(best) << fen << " " << go << ": illegal bestmove " << w[1];
+      if (w.size() >= 4 && w[2] == "ponder") {
+        p.do_move(best);
+        EXPECT_TRUE(parse_uci_move(p, w[3])) << "illegal ponder move " << w[3];
+      }
+    }
+}
+
+TEST(UciProtocol, PvIsLegalToItsEnd) {
+  Session e;
+  std::vector<std::string> lines;
+  e.search("position startpos moves e2e4 c7c5 g1f3", "go depth 10", &lines);
+  int checked = 0;
+  for (const auto& l : lines) {
+    auto w = words(l);
+    auto pv = std::find(w.begin(), w.end(), "pv");
+    if (pv == w.end()) continue;
+    Position p = position_of("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    for (auto it = pv + 1; it != w.end(); ++it) {
+      Move m = parse_uci_move(p, *it);
+      ASSERT_TRUE(m) << "illegal pv move " << *it << " in " << l;
+      p.do_move(m);
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
+}
+
+TEST(UciProtocol, FindsMatesAndReportsThemInMoves) {
+  // Mate distances confirmed with Stockfish 15.1.
+  struct Case {
+    const char* fen;
+    int mate;
+    const char* move;  // the only mating move, or "" if several
+  };
+  const Case cases[] = {
+      {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1, "d1d8"},
+      {"k7/8/1K6/8/8/8/8/7R w - - 0 1", 1, "h1h8"},
+      {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, "h5f7"},
+      {"2k5/8/1K6/8/8/8/8/7R w - - 0 1", 2, ""},
+      {"6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2, "g2g1"},
+      {"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, "f6a6"},
+      {"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 3, "f8c5"},
+  };
+  Session e;
+  for (const auto& c : cases) {
+    e.send("ucinewgame");
+    std::vector<std::string> lines;
+    auto best = words(e.search(std::string("position fen ") + c.fen, "go depth 12", &lines));
+    EXPECT_EQ(last_score(lines), "mate " + std::to_string(c.mate)) << c.fen;
+    if (*c.move) EXPECT_EQ(best.at(1), c.move) << c.fen;
+  }
+  // Being mated is reported with a negative count (Stockfish: mate -1).
+  std::vector<std::string> lines;
+  e.search("position fen k7/8/1K6/8/8/8/8/7R b - - 0 1", "go depth 8", &lines);
+  EXPECT_EQ(last_score(lines), "mate -1");
+}
+
+TEST(UciProtocol, NoLegalMoveGivesBestmove0000) {
+  Session e;
+  std::vector<std::string> lines;
+  // Checkmated (fool's mate) and stalemated.
+  EXPECT_EQ(e.search("position startpos moves f2f3 e7e5 g2g4 d8h4", "go depth 5", &lines),
+            "bestmove 0000");
+  EXPECT_EQ(last_score(lines), "mate 0");
+  lines.clear();
+  EXPECT_EQ(e.search("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go movetime 100", &lines),
+            "bestmove 0000");
+  EXPECT_EQ(last_score(lines), "cp 0");
+}
+
+TEST(UciProtocol, MultiPvReportsDistinctLines) {
+  Session e;
+  e.send("setoption name MultiPV value 3");
+  std::vector<std::string> lines;
+  e.search("position startpos", "go depth 8", &lines);
+  std::map<int, std::string> firstMoves;  // at the final depth
+  for (const auto& l : lines) {
+    auto w = words(l);
+    auto d = std::find(w.begin(), w.end(), "depth");
+    auto k = std::find(w.begin(), w.end(), "multipv");
+    auto pv = std::find(w.begin(), w.end(), "pv");
+    if (d == w.end() || k == w.end() || pv == w.end() || pv + 1 == w.end()) continue;
+    if (std::stoi(*(d + 1)) == 8) firstMoves[std::stoi(*(k + 1))] = *(pv + 1);
+  }
+  ASSERT_EQ(firstMoves.size(), 3u);
+  EXPECT_NE(firstMoves[1], firstMoves[2]);
+  EXPECT_NE(firstMoves[2], firstMoves[3]);
+  EXPECT_NE(firstMoves[1], firstMoves[3]);
+}
+
+TEST(UciProtocol, Chess960CastlingIsKingTakesRook) {
+  Session e;
+  // King e1, rooks b1 and g1: queenside castling is legal (Stockfish's
+  // perft lists it as e1b1), kingside is not (g1 is attacked).
+  const std::string fen = "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1";
+  e.send("setoption name UCI_Chess960 value true");
+  // Restrict the search to the castling move: it must come back as e1b1.
+  EXPECT_EQ(words(e.search("position fen " + fen, "go depth 4 searchmoves e1b1")).at(1), "e1b1");
+  e.send("go perft 1");
+  std::vector<std::string> divide;
+  ASSERT_TRUE(e.wait_for("Nodes searched", 5000, &divide));
+  EXPECT_NE(std::find(divide.begin(), divide.end(), "e1b1: 1"), divide.end());
+  // In standard chess the same move is e1g1.
+  e.send("setoption name UCI_Chess960 value false");
+  EXPECT_EQ(words(e.search("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                           "go depth 4 searchmoves e1g1"))
+                .at(1),
+            "e1g1");
+}
+
+TEST(UciProtocol, MovetimeIsObeyed) {
+  Session e;
+  for (int ms : {100, 500}) {
+    auto t0 = Clock::now();
+    e.search("position startpos", "go movetime " + std::to_string(ms));
+    double took = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    EXPECT_GE(took, ms * 0.5) << "stopped far too early";
+    EXPECT_LE(took, ms + 300) << "overran movetime";
+  }
+}
+
+TEST(UciProtocol, ClockSearchStaysWithinTime) {
+  Session e;
+  auto t0 = Clock::now();
+  e.search("position startpos", "go wtime 1000 btime 1000 winc 10 binc 10");
+  double took = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  EXPECT_LT(took, 600);
+  t0 = Clock::now();
+  e.search("position startpos", "go wtime 30 btime 30");  // nearly flagged
+  took = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  EXPECT_LT(took, 60);
+}
+
+TEST(UciProtocol, PonderWaitsForPonderhit) {
+  Session e;
+  e.send("position startpos moves e2e4");
+  e.send("go ponder wtime 2000 btime 2000");
+  EXPECT_FALSE(e.wait_for("bestmove", 300)) << "bestmove sent while pondering";
+  e.send("ponderhit");
+  EXPECT_TRUE(e.wait_for("bestmove", 3000));
+  // stop during ponder also ends it.
+  e.send("go ponder wtime 2000 btime 2000");
+  e.send("stop");
+  EXPECT_TRUE(e.wait_for("bestmove", 1000));
+}
+
+TEST(UciProtocol, BadInputGetsInfoStringAndEngineKeepsWorking) {
+  Session e;
+  const std::vector<std::string> bad = {
+      "xboard",
+      "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e5",
+      "position fen garbage",
+      "position",
+      "position fen",
+      "position startpos moves",
+      "setoption name Hash value abc",
+      "setoption name Hash value -5",
+      "setoption name Threads value 100000",
+      "setoption name SyzygyPath value /EGT/Syzygy",
+      "setoption",
+      "go wtime",
+      "go depth x",
+      "go nodes -1",
+      "go wtime -100 btime -100",
+      "stop",
+      "ponderhit",
+      std::string(100000, 'x'),
+      std::string("\x01\x02\xff\xfe go", 7),
+  };
+  for (const auto& line : bad) e.send(line);
+  e.sync();
+  // The first bad FEN kept the previous position: the e2e5 line set up the
+  // start position and kept no moves.
+  auto best = words(e.search("position startpos moves e2e4", "go depth 3"));
+  EXPECT_TRUE(parse_uci_move(position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+                             best.at(1)));
+  // An illegal move keeps the moves before it.
+  e.send("position startpos moves e2e4 e7e5 e1e3");
+  e.send("d");
+  auto fen = e.wait_for("Fen:", 2000);
+  ASSERT_TRUE(fen);
+  EXPECT_EQ(*fen, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+}
+
+TEST(UciProtocol, InfoStringsNameTheProblem) {
+  Session e;
+  std::vector<std::string> lines;
+  e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+  e.send("setoption name SyzygyPath value /EGT/Syzygy");
+  e.send("frobnicate");
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 5000, &lines));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_NE(lines[0].find("info string"), std::string::npos);
+  EXPECT_NE(lines[0].find("king"), std::string::npos);
+  EXPECT_NE(lines[1].find("SyzygyPath"), std::string::npos);
+  EXPECT_NE(lines[2].find("frobnicate"), std::string::npos);
+}
+
+TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {
+  EngineProcess e;
+  e.send("position startpos");
+  e.send("go infinite");
+  e.close_input();
+  EXPECT_TRUE(e.wait_for("bestmove", 3000));
+  auto status = e.wait_exit(3000);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(*status, 0);
+}
+
+TEST(UciProtocol, QuitDuringSearchExitsPromptly) {
+  EngineProcess e;
+  e.send("position startpos");
+  e.send("go infinite");
+  usleep(100000);
+  e.send("quit");
+  auto status = e.wait_exit(2000);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(*status, 0);
+}
+
+TEST(UciProtocol, GoNodesIsReproducible) {
+  auto run = [] {
+    Session e;
+    std::vector<std::string> lines;
+    e.search("position startpos moves d2d4 g8f6", "go nodes 20000", &lines);
+    return lines;
+  };
+  auto a = run(), b = run();
+  // Same node counts, scores and pvs, line by line (times may differ).
+  auto strip = [](std::vector<std::string> v) {
+    for (auto& l : v) l = std::regex_replace(l, std::regex(" (nps|time) [0-9]+"), "");
+    return v;
+  };
+  EXPECT_EQ(strip(a), strip(b));
+}
+
+TEST(UciProtocol, BenchIsDeterministicAndEndsWithNodesNps) {
+  auto run = [] {
+    EngineProcess e({"bench", "5"});
+    std::string last, line;
+    while (auto l = e.read_line(60000)) last = *l;
+    EXPECT_EQ(e.wait_exit(5000).value_or(-1), 0);
+    return last;
+  };
+  std::string a = run(), b = run();
+  std::smatch ma, mb;
+  ASSERT_TRUE(std::regex_match(a, ma, std::regex("([0-9]+) nodes ([0-9]+) nps"))) << a;
+  ASSERT_TRUE(std::regex_match(b, mb, std::regex("([0-9]+) nodes ([0-9]+) nps"))) << b;
+  EXPECT_EQ(ma[1], mb[1]);
+}
+
+TEST(UciProtocol, ThreadsAndHashOptionsWork) {
+  Session e;
+  e.send("setoption name Threads value 3");
+  e.send("setoption name Hash value 64");
+  e.send("setoption name Clear Hash");
+  e.sync();
+  auto best = words(e.search("position startpos", "go depth 8"));
+  EXPECT_TRUE(parse_uci_move(position_of(std::string(START_FEN)), best.at(1)));
+  // Hash larger than the machine can give: an info string, and the engine
+  // keeps its previous table.
+  std::vector<std::string> lines;
+  e.send("setoption name Hash value 65536");
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 20000, &lines));
+  best = words(e.search("position startpos", "go depth 5"));
+  EXPECT_TRUE(parse_uci_move(position_of(std::string(START_FEN)), best.at(1)));
+}
