@@ -148,25 +148,21 @@ void generate_all(const Position& pos, Sink<Out>& sink) {
     sink.add_targets(s, knight_attacks(s) & targets);
   }
 
-  // Diagonal and orthogonal sliders; queens are in both groups.
-  const Bitboard diag = pos.pieces(Us, BISHOP, QUEEN) & ~pinOrth;
-  for (Bitboard b = diag & ~pinDiag; b;) {
-    Square s = pop_lsb(b);
-    sink.add_targets(s, bishop_attacks(s, occupied) & targets);
-  }
-  for (Bitboard b = diag & pinDiag; b;) {
-    Square s = pop_lsb(b);
-    sink.add_targets(s, bishop_attacks(s, occupied) & targets & pinDiag);
-  }
-  const Bitboard orth = pos.pieces(Us, ROOK, QUEEN) & ~pinDiag;
-  for (Bitboard b = orth & ~pinOrth; b;) {
-    Square s = pop_lsb(b);
-    sink.add_targets(s, rook_attacks(s, occupied) & targets);
-  }
-  for (Bitboard b = orth & pinOrth; b;) {
-    Square s = pop_lsb(b);
-    sink.add_targets(s, rook_attacks(s, occupied) & targets & pinOrth);
-  }
+  // Sliders: a pinned one stays on its pin ray. Queens are in both groups.
+  auto add_slider_moves = [&](Bitboard movers, Bitboard pinRay, auto attacks) {
+    for (Bitboard b = movers & ~pinRay; b;) {
+      Square s = pop_lsb(b);
+      sink.add_targets(s, attacks(s) & targets);
+    }
+    for (Bitboard b = movers & pinRay; b;) {
+      Square s = pop_lsb(b);
+      sink.add_targets(s, attacks(s) & targets & pinRay);
+    }
+  };
+  add_slider_moves(pos.pieces(Us, BISHOP, QUEEN) & ~pinOrth, pinDiag,
+                   [&](Square s) { return bishop_attacks(s, occupied); });
+  add_slider_moves(pos.pieces(Us, ROOK, QUEEN) & ~pinDiag, pinOrth,
+                   [&](Square s) { return rook_attacks(s, occupied); });
 
   // Castling: path empty, king never crosses an attacked square, and (for
   // Chess960) no enemy rook behind our castling rook on the back rank.

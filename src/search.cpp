@@ -209,7 +209,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
   Move ttMove = RootNode ? rootMoves[pvIdx].move : ttHit ? tte->move() : Move::none();
   const bool ttCapture = ttMove && pos.is_capture(ttMove);
-  ss->ttPv = PvNode || (ttHit && tte->is_pv());
+  // The singular search (excluded move) re-enters this node: keep its flag.
+  if (!excluded) ss->ttPv = PvNode || (ttHit && tte->is_pv());
 
   if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
       (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)

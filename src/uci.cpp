@@ -43,6 +43,7 @@ std::string score_text(int v) {
 
 class UciLoop {
  public:
+  explicit UciLoop(std::ostream& o) : out(o) {}
   bool execute(const std::string& line);  // false on quit
   void finish() {
     engine.stop();
@@ -57,10 +58,11 @@ class UciLoop {
   void bench(std::istringstream& in);
   void send(const std::string& text) {
     std::lock_guard lock(outputMutex);
-    std::cout << text << std::endl;  // flush: a GUI waits on each line
+    out << text << std::endl;  // flush: a GUI waits on each line
   }
   void info_string(const std::string& text) { send("info string " + text); }
 
+  std::ostream& out;
   Engine engine;
   std::mutex outputMutex;
 };
@@ -227,8 +229,8 @@ void UciLoop::go(std::istringstream& in) {
         engine.stop();
         engine.wait();
         std::lock_guard lock(outputMutex);
-        print_perft(std::cout, run_perft(root, {int(*v), engine.threads(), 0}), true);
-        std::cout.flush();
+        print_perft(out, run_perft(root, {int(*v), engine.threads(), 0}), true);
+        out.flush();
       }
       return;
     } else {
@@ -279,22 +281,25 @@ void UciLoop::bench(std::istringstream& in) {
   engine.stop();
   engine.wait();
   std::lock_guard lock(outputMutex);
-  run_bench(engine, depth, std::cout);
+  run_bench(engine, depth, out);
 }
 
 }  // namespace
 
-int uci_main(int argc, char** argv) {
+void run_uci(std::istream& in, std::ostream& out, const std::vector<std::string>& first) {
   Position::init();
-  UciLoop loop;
-  for (int i = 0; i < argc; ++i)
-    if (!loop.execute(argv[i])) {
-      loop.finish();
-      return 0;
-    }
-  for (std::string line; std::getline(std::cin, line);)
-    if (!loop.execute(line)) break;
-  loop.finish();  // end of input also ends a running search, with its bestmove
+  UciLoop loop(out);
+  bool quit = false;
+  for (const std::string& command : first)
+    if ((quit = !loop.execute(command))) break;
+  if (!quit)
+    for (std::string line; std::getline(in, line);)
+      if (!loop.execute(line)) break;
+  loop.finish();
+}
+
+int uci_main(int argc, char** argv) {
+  run_uci(std::cin, std::cout, std::vector<std::string>(argv, argv + argc));
   return 0;
 }
 
