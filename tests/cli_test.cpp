@@ -1,0 +1,346 @@
+// The real executable: perft and detect subcommands, and the UCI loop fed
+// through standard input.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Outcome {
+  bool exited = false;  // false when killed by a signal (a crash)
+  int code = -1;
+  std::string out;      // stdout and stderr together
+};
+
+// A file in the temp directory, removed when it goes out of scope.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& content) {
+    static std::atomic<int> counter{0};
+    path_ = std::filesystem::temp_directory_path() /
+            ("shiftmate_cli_test_" + std::to_string(::getpid()) + "_" +
+             std::to_string(counter++) + ".txt");
+    std::ofstream(path_, std::ios::binary) << content;
+  }
+  ~TempFile() {
+    std::error_code ec;
+    std::filesystem::remove(path_, ec);
+  }
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+// Runs the binary with `args` (already shell-quoted where needed) and, when
+// given, `input` on standard input.
+Outcome run(const std::string& args, const std::string* input = nullptr,
+            const std::string& prefix = "") {
+  std::string cmd = prefix + quote(SHIFTMATE_BINARY) + " " + args;
+  std::unique_ptr<TempFile> in;
+  if (input) {
+    in = std::make_unique<TempFile>(*input);
+    cmd += " < " + quote(in->path());
+  }
+  cmd += " 2>&1";
+  Outcome r;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (!pipe) return r;
+  char buf[4096];
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) r.out.append(buf, n);
+  int status = ::pclose(pipe);
+  r.exited = WIFEXITED(status);
+  r.code = r.exited ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// The same, with the command under coreutils' timeout (exit code 124 when
+// the time ran out).
+Outcome run_with_timeout(const std::string& args, int seconds) {
+  return run(args, nullptr, "timeout " + std::to_string(seconds) + " ");
+}
+
+Outcome uci(const std::string& input) { return run("", &input); }
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+bool has_line(const std::string& text, const std::string& line) {
+  for (const auto& l : lines(text))
+    if (l == line) return true;
+  return false;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const std::string Kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+// ---------------------------------------------------------------- perft subcommand
+
+TEST(Cli, PerftDivideFromStart) {
+  Outcome r = run("perft 4 --divide");
+  ASSERT_TRUE(r.exited) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
+  auto out = lines(r.out);
+  ASSERT_GE(out.size(), 22u) << r.out;
+  // Published divide of perft(4) from the start position.
+  const std::map<std::string, std::uint64_t> expected = {
+      {"a2a3", 8457}, {"b2b3", 9345},  {"c2c3", 9272},  {"d2d3", 11959}, {"e2e3", 13134},
+      {"f2f3", 8457}, {"g2g3", 9345},  {"h2h3", 8457},  {"a2a4", 9329},  {"b2b4", 9332},
+      {"c2c4", 9744}, {"d2d4", 12435}, {"e2e4", 13160}, {"f2f4", 8929},  {"g2g4", 9328},
+      {"h2h4", 9329}, {"b1a3", 8885},  {"b1c3", 9755},  {"g1f3", 9748},  {"g1h3", 8881}};
+  const std::regex entry("([a-h][1-8][a-h][1-8][nbrq]?): ([0-9]+)");
+  std::map<std::string, std::uint64_t> got;
+  for (int i = 0; i < 20; ++i) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(out[i], m, entry)) << "line " << i << ": '" << out[i] << "'";
+    got[m[1]] = std::stoull(m[2]);
+  }
+  EXPECT_EQ(got, expected);
+  EXPECT_EQ(out[20], "");
+  EXPECT_EQ(out[21], "Nodes searched: 197281");
+}
+
+TEST(Cli, PerftWithFenAndOptions) {
+  Outcome r = run("perft 3 --fen " + quote(Kiwipete));
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 97862")) << r.out;
+  EXPECT_FALSE(contains(r.out, "e1g1:")) << "no divide without --divide";
+
+  r = run("perft 4 --threads 2 --hash 8 --fen " + quote(Kiwipete));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 4085603")) << r.out;
+
+  r = run("perft 0");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 1")) << r.out;
+
+  // Chess960 notation for castling.
+  r = run("perft 1 --divide --chess960 --fen " + quote("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e1h1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e1a1: 1")) << r.out;
+  r = run("perft 1 --divide --fen " + quote("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+  EXPECT_TRUE(has_line(r.out, "e1g1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e1c1: 1")) << r.out;
+}
+
+TEST(Cli, PerftSuite) {
+  TempFile good(
+      "# two lines\n"
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902\n"
+      "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197\n");
+  Outcome r = run("perft --suite " + quote(good.path()));
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "2 positions, 2 passed, 0 failed")) << r.out;
+
+  TempFile bad(
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n"
+      "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 65\n");
+  r = run("perft --suite " + quote(bad.path()));
+  ASSERT_TRUE(r.exited);
+  EXPECT_NE(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "MISMATCH")) << r.out;
+
+  r = run("perft --suite /nonexistent/shiftmate/suite.epd");
+  ASSERT_TRUE(r.exited);
+  EXPECT_NE(r.code, 0) << r.out;
+}
+
+TEST(Cli, BadArgumentsExitNonZeroWithAMessage) {
+  const std::vector<std::string> cases = {
+      "perft 1 --fen " + quote("8/8/8/8/8/8/8/8 w - - 0 1"),
+      "perft 1 --fen " + quote("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq"),
+      "perft 1 --fen " + quote("garbage"),
+      "perft 1 --fen " + quote(std::string(400, 'x')),
+      "perft",
+      "perft abc",
+      "perft 99",
+      "perft 2 --no-such-option",
+      "detect --fen " + quote("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") +
+          " --occupancy zz",
+      "detect --fen " + quote("8/8/8/8/8/8/8/8 w - - 0 1") + " --occupancy ff",
+  };
+  for (const std::string& args : cases) {
+    Outcome r = run(args);
+    ASSERT_TRUE(r.exited) << args << " crashed: " << r.out;
+    EXPECT_NE(r.code, 0) << args << ": " << r.out;
+    EXPECT_FALSE(r.out.empty()) << args;
+  }
+  Outcome r = run("perft 1 --fen " + quote("8/8/8/8/8/8/8/8 w - - 0 1"));
+  EXPECT_TRUE(contains(r.out, "king")) << r.out;
+}
+
+// An absurd --hash must end in a message (or a smaller table), not in an
+// abort or an endless loop. Run under `timeout` so that a hang fails.
+TEST(Cli, HugeHashSizeDoesNotCrashOrHang) {
+  // SRC BUG (src/perft.cpp, PerftTable constructor): the size loop
+  // `while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;` overflows:
+  //   perft 1 --hash 17592186044415          (2^44 - 1) loops forever (n wraps to 0)
+  //   perft 1 --hash 18446744073709551615    loops forever
+  //   perft 1 --hash 100000000               std::bad_alloc, uncaught: abort (exit 134)
+  // Remove the skip once the size is checked/clamped and allocation failure reported.
+  GTEST_SKIP() << "known bug: huge --hash aborts or hangs";
+  for (const std::string mb : {"100000000", "17592186044415", "18446744073709551615"}) {
+    Outcome r = run_with_timeout("perft 1 --hash " + mb, 10);
+    EXPECT_NE(r.code, 124) << "--hash " << mb << " hung";
+    EXPECT_TRUE(r.exited && r.code < 128) << "--hash " << mb << " crashed: " << r.out;
+    EXPECT_TRUE(r.code == 0 ? has_line(r.out, "Nodes searched: 20") : !r.out.empty())
+        << "--hash " << mb << ": " << r.out;
+  }
+}
+
+TEST(Cli, DetectSubcommand) {
+  const std::string start = quote("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  Outcome r = run("detect --fen " + start + " --occupancy 0xffff00001000efff");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(lines(r.out), std::vector<std::string>{"e2e4"}) << r.out;
+  r = run("detect --fen " + start + " --occupancy 0xffff00000000ffff");
+  EXPECT_EQ(r.code, 1) << r.out;
+}
+
+// ---------------------------------------------------------------- UCI
+
+TEST(Cli, UciHandshake) {
+  Outcome r = uci("uci\nisready\nquit\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(has_line(r.out, "uciok")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "readyok")) << r.out;
+  EXPECT_TRUE(contains(r.out, "id name")) << r.out;
+  EXPECT_TRUE(contains(r.out, "option name UCI_Chess960")) << r.out;
+  // uciok comes after the id lines.
+  EXPECT_LT(r.out.find("id name"), r.out.find("uciok"));
+}
+
+TEST(Cli, UciEndsAtEndOfInputWithoutQuit) {
+  Outcome r = uci("isready\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(has_line(r.out, "readyok")) << r.out;
+  // Commands after quit are not run.
+  r = uci("quit\nisready\n");
+  EXPECT_FALSE(contains(r.out, "readyok")) << r.out;
+}
+
+TEST(Cli, UciPositionWithMovesAndDisplay) {
+  Outcome r = uci("position startpos moves e2e4 e7e5\nd\nquit\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_TRUE(contains(r.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"))
+      << r.out;
+  r = uci("position fen " + Kiwipete + " moves e1g1 a8b8\nd\n");
+  EXPECT_TRUE(contains(r.out, "1r2k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R4RK1 w k - 2 2"))
+      << r.out;
+  // Castling as king-takes-rook is accepted in standard mode too.
+  r = uci("position fen " + Kiwipete + " moves e1h1\nd\n");
+  EXPECT_TRUE(contains(r.out, "R4RK1 b kq - 1 1")) << r.out;
+  // Promotion.
+  r = uci("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8n\nd\n");
+  EXPECT_TRUE(contains(r.out, "N3k3/8/8/8/8/8/8/4K3 b - - 0 1")) << r.out;
+}
+
+TEST(Cli, UciGoPerft) {
+  Outcome r = uci("position startpos\ngo perft 3\nquit\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 8902")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e2e4: 600")) << r.out;  // divide is printed
+  r = uci("position fen " + Kiwipete + "\ngo perft 2\n");
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 2039")) << r.out;
+  // Perft from the position after the moves.
+  r = uci("position startpos moves e2e4\ngo perft 1\n");
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 20")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e7e5: 1")) << r.out;
+  // Commands given as arguments run before standard input.
+  r = run(quote("position startpos") + " " + quote("go perft 2") + " quit");
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 400")) << r.out;
+}
+
+TEST(Cli, UciIllegalMoveKeepsTheMovesBeforeIt) {
+  Outcome r = uci("position startpos moves e2e4 e7e5 e1e3 g1f3\nd\nquit\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "info string")) << r.out;
+  EXPECT_TRUE(contains(r.out, "e1e3")) << r.out;
+  EXPECT_TRUE(contains(r.out, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"))
+      << r.out;
+  // Garbage as a move.
+  r = uci("position startpos moves e2e4 zz\nd\n");
+  EXPECT_TRUE(contains(r.out, "info string")) << r.out;
+  EXPECT_TRUE(contains(r.out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq")) << r.out;
+}
+
+TEST(Cli, UciUnknownCommandsAndBadInput) {
+  Outcome r = uci("foo bar\nisready\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_TRUE(contains(r.out, "info string")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "readyok")) << r.out;
+
+  // No kings: rejected with an info string; the old position stays.
+  r = uci("position startpos moves e2e4\nposition fen 8/8/8/8/8/8/8/8 w - - 0 1\nd\nisready\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(contains(r.out, "info string")) << r.out;
+  EXPECT_TRUE(contains(r.out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "readyok")) << r.out;
+
+  // Assorted junk must never crash the loop.
+  const std::string junk =
+      "position\nposition fen\nposition fen moves\nposition startpos moves\n"
+      "position something\ngo\ngo perft\ngo perft -1\ngo perft 99\ngo perft x\n"
+      "setoption\nsetoption name\nsetoption name Hash value 16\n"
+      "position fen 4k3/8/8/8/8/8/8/4K3 w K - 0 1\n"
+      "position fen " + std::string(5000, 'p') + "\n" + std::string(10000, 'x') + "\n"
+      "\n   \n\t\nisready\n";
+  r = uci(junk);
+  ASSERT_TRUE(r.exited) << r.out.substr(0, 2000);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_TRUE(has_line(r.out, "readyok")) << r.out.substr(0, 2000);
+}
+
+TEST(Cli, UciChess960CastlingNotation) {
+  const std::string fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+  Outcome r = uci("setoption name UCI_Chess960 value true\nposition fen " + fen + "\ngo perft 1\n");
+  ASSERT_TRUE(r.exited);
+  EXPECT_TRUE(has_line(r.out, "e1h1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e1a1: 1")) << r.out;
+  EXPECT_FALSE(has_line(r.out, "e1g1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 26")) << r.out;
+
+  r = uci("position fen " + fen + "\ngo perft 1\n");
+  EXPECT_TRUE(has_line(r.out, "e1g1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "e1c1: 1")) << r.out;
+  EXPECT_FALSE(has_line(r.out, "e1h1: 1")) << r.out;
+
+  // A real Chess960 position: king b1, rooks a1 and h1.
+  r = uci("setoption name UCI_Chess960 value true\n"
+          "position fen 4k3/8/8/8/8/8/8/RK5R w HA - 0 1\ngo perft 1\n"
+          "position fen 4k3/8/8/8/8/8/8/RK5R w HA - 0 1 moves b1a1\nd\n");
+  EXPECT_TRUE(has_line(r.out, "b1a1: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "b1h1: 1")) << r.out;
+  EXPECT_TRUE(contains(r.out, "4k3/8/8/8/8/8/8/2KR3R b - - 1 1")) << r.out;
+}
+
+}  // namespace
