@@ -4,6 +4,7 @@
 #   make test       build and run every test (CTest)
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
+#   make magics     regenerate src/magic_numbers.h with our magic search
 # Missing Debian packages are installed when run as root; otherwise the
 # command to install them is printed.
 
@@ -28,7 +29,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps perft-full perft-bench format clean
+.PHONY: all build run test deps perft-full perft-bench magics format clean
 
 all: build
 	@cp $(BUILD_DIR)/shiftmate $(EXE)
@@ -73,6 +74,10 @@ perft-full: all
 perft-bench: all
 	@$(call ensure_packages,$(BENCH_PACKAGES))
 	@scripts/perft-bench.sh ./$(EXE) /usr/games/stockfish
+
+# Regenerates the committed magic numbers from our seeded search.
+magics: all
+	./$(EXE) magics > src/magic_numbers.h.new && mv src/magic_numbers.h.new src/magic_numbers.h
 
 format:
 	clang-format -i src/*.h src/*.cpp tests/*.cpp

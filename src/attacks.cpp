@@ -3,6 +3,7 @@
 #include <mutex>
 #include <vector>
 
+#include "magic_numbers.h"
 #include "random.h"
 
 namespace shiftmate {
@@ -17,8 +18,6 @@ namespace {
 // Shared attack tables: the sum over squares of 2^(relevant bits).
 Bitboard RookTable[0x19000];
 Bitboard BishopTable[0x1480];
-Bitboard RookMagicNumbers[64];
-Bitboard BishopMagicNumbers[64];
 
 constexpr int RookDirs[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int BishopDirs[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -39,59 +38,81 @@ Bitboard walk_rays(const int (&dirs)[4][2], Square s, Bitboard occupied) {
   return result;
 }
 
-// Find a magic for every square by trial: a candidate works when no two
-// occupancies that need different attack sets collide on one index.
-void init_magics(PieceType pt, Magic magics[], Bitboard table[], Bitboard found[]) {
-  std::vector<Bitboard> occupancy(4096), reference(4096);
-#if !defined(USE_PEXT)
-  Random rng(0x5EEDC0DEULL + pt);
-  std::vector<unsigned> epoch(4096, 0);  // which attempt last wrote each slot
-  unsigned attempt = 0;
-#endif
-  Bitboard* next = table;
+// Every subset of a square's relevant-occupancy mask, with its attack set.
+struct Occupancies {
+  Bitboard mask = 0;
+  int size = 0;
+  Bitboard occupancy[4096], reference[4096];
 
-  for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+  Occupancies(PieceType pt, Square s) {
     // The board edges never matter to a ray that reaches them.
     Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(rank_of(s))) |
                      ((FILE_A_BB | FILE_H_BB) & ~file_bb(file_of(s)));
-    Magic& m = magics[s];
-    m.mask = slider_attacks_slow(pt, s, 0) & ~edges;
-    int bits = popcount(m.mask);
-    m.shift = 64 - bits;
-    m.attacks = next;
-    int size = 0;
-
-    // Carry-Rippler: enumerate every subset of the mask.
+    mask = slider_attacks_slow(pt, s, 0) & ~edges;
     Bitboard b = 0;
-    do {
+    do {  // Carry-Rippler: enumerate every subset of the mask
       occupancy[size] = b;
       reference[size] = slider_attacks_slow(pt, s, b);
       ++size;
-      b = (b - m.mask) & m.mask;
+      b = (b - mask) & mask;
     } while (b);
-    next += size;
+  }
+};
 
-#if defined(USE_PEXT)
-    for (int i = 0; i < size; ++i) m.attacks[m.index(occupancy[i])] = reference[i];
-    found[s] = 0;
-#else
-    for (bool ok = false; !ok;) {
+// Fills `table` through `index`; false if two occupancies that need
+// different attack sets collide. `epoch` marks the slots this attempt wrote,
+// so the table needs no clearing between attempts.
+template <typename Index>
+bool fill_table(Bitboard* table, const Occupancies& o, Index index, std::vector<unsigned>& epoch,
+                unsigned attempt) {
+  for (int i = 0; i < o.size; ++i) {
+    unsigned idx = index(o.occupancy[i]);
+    if (epoch[idx] < attempt) {
+      epoch[idx] = attempt;
+      table[idx] = o.reference[i];
+    } else if (table[idx] != o.reference[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The seeded search: sparse random candidates until one has no harmful
+// collision. Deterministic, so the same magics come out on every machine.
+class MagicSearch {
+ public:
+  explicit MagicSearch(PieceType pt) : rng(0x5EEDC0DEULL + pt), epoch(4096, 0) {}
+
+  Bitboard find(Magic& m, const Occupancies& o, Bitboard* table) {
+    for (;;) {
       do m.magic = rng.sparse();
       while (popcount((m.mask * m.magic) >> 56) < 6);
-      ++attempt;
-      ok = true;
-      for (int i = 0; i < size && ok; ++i) {
-        unsigned idx = m.index(occupancy[i]);
-        if (epoch[idx] < attempt) {
-          epoch[idx] = attempt;
-          m.attacks[idx] = reference[i];
-        } else if (m.attacks[idx] != reference[i]) {
-          ok = false;
-        }
-      }
+      if (fill_table(table, o, [&](Bitboard b) { return m.magic_index(b); }, epoch, ++attempt))
+        return m.magic;
     }
-    found[s] = m.magic;
-#endif
+  }
+
+ private:
+  Random rng;
+  std::vector<unsigned> epoch;
+  unsigned attempt = 0;
+};
+
+void init_magics(PieceType pt, Magic magics[], Bitboard table[], const Bitboard known[]) {
+  std::vector<unsigned> epoch(4096, 0);
+  Bitboard* next = table;
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+    Occupancies o(pt, s);
+    Magic& m = magics[s];
+    m.mask = o.mask;
+    m.shift = 64 - popcount(o.mask);
+    m.attacks = next;
+    m.magic = known[s];
+    next += o.size;
+    // The committed magics always work (a test regenerates them); searching
+    // again is only the fallback should magic_numbers.h be damaged.
+    if (!fill_table(m.attacks, o, [&](Bitboard b) { return m.index(b); }, epoch, s + 1))
+      MagicSearch(pt).find(m, o, m.attacks);
   }
 }
 
@@ -121,14 +142,23 @@ Bitboard slider_attacks_slow(PieceType pt, Square s, Bitboard occupied) {
 void init_attacks() {
   static std::once_flag once;
   std::call_once(once, [] {
-    init_magics(ROOK, RookMagics, RookTable, RookMagicNumbers);
-    init_magics(BISHOP, BishopMagics, BishopTable, BishopMagicNumbers);
+    init_magics(ROOK, RookMagics, RookTable, magic_numbers::Rook);
+    init_magics(BISHOP, BishopMagics, BishopTable, magic_numbers::Bishop);
     init_lines();
   });
 }
 
-const Bitboard* found_rook_magics() { return RookMagicNumbers; }
-const Bitboard* found_bishop_magics() { return BishopMagicNumbers; }
+std::array<Bitboard, 64> search_magics(PieceType pt) {
+  static Bitboard scratch[4096];
+  MagicSearch search(pt);
+  std::array<Bitboard, 64> found;
+  for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+    Occupancies o(pt, s);
+    Magic m{o.mask, 0, scratch, unsigned(64 - popcount(o.mask))};
+    found[s] = search.find(m, o, scratch);
+  }
+  return found;
+}
 
 std::string bitboard_string(Bitboard b) {
   std::string out;

@@ -2,6 +2,8 @@
 // and attacks by piece type.
 #pragma once
 
+#include <array>
+
 #include "bitboard.h"
 
 #if defined(USE_PEXT)
@@ -18,11 +20,14 @@ struct Magic {
   Bitboard* attacks;
   unsigned shift;
 
+  unsigned magic_index(Bitboard occupied) const {
+    return unsigned(((occupied & mask) * magic) >> shift);
+  }
   unsigned index(Bitboard occupied) const {
 #if defined(USE_PEXT)
     return unsigned(_pext_u64(occupied, mask));
 #else
-    return unsigned(((occupied & mask) * magic) >> shift);
+    return magic_index(occupied);
 #endif
   }
 };
@@ -62,8 +67,8 @@ inline Bitboard attacks_bb(PieceType pt, Square s, Bitboard occupied) {
 // tables and by the tests to check them.
 Bitboard slider_attacks_slow(PieceType pt, Square s, Bitboard occupied);
 
-// The magic numbers found by the seeded search, for the `magics` tool.
-const Bitboard* found_rook_magics();
-const Bitboard* found_bishop_magics();
+// Runs our seeded search for all 64 magics of a slider (about 0.1 s). The
+// `magics` tool writes its result to magic_numbers.h, which start-up uses.
+std::array<Bitboard, 64> search_magics(PieceType pt);
 
 }  // namespace shiftmate

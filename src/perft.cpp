@@ -2,14 +2,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "memory.h"
 #include "movegen.h"
 
 namespace shiftmate {
@@ -20,9 +23,11 @@ namespace {
 // the key XOR the count, so a slot torn by a concurrent write never matches.
 class PerftTable {
  public:
+  // The largest power of two of slots that fits in `mb` (checked by the
+  // caller against the machine's memory).
   explicit PerftTable(std::size_t mb) {
     std::size_t n = 1;
-    while (n * 2 * sizeof(Slot) <= mb * 1024 * 1024) n *= 2;
+    while (n * 2 * sizeof(Slot) <= (mb << 20)) n *= 2;
     slots = std::make_unique<Slot[]>(n);
     mask = n - 1;
   }
@@ -85,6 +90,9 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
   MoveList<LEGAL> moves(root);
   result.divide.resize(moves.size());
   std::unique_ptr<PerftTable> table;
+  if (options.hashMB > max_table_mb())
+    throw std::invalid_argument(fmt::format("perft hash of {} MB is more than this machine can give "
+                                            "(at most {} MB)", options.hashMB, max_table_mb()));
   if (options.hashMB) table = std::make_unique<PerftTable>(options.hashMB);
 
   if (options.depth <= 0) {
@@ -140,24 +148,20 @@ std::optional<EpdCase> parse_epd_line(const std::string& raw, std::string& error
     std::istringstream field(line.substr(semi + 1, nextSemi == std::string::npos
                                                        ? std::string::npos
                                                        : nextSemi - semi - 1));
-    std::string tag;
-    std::uint64_t nodes;
-    // Each field is `D<depth> <count>`, with or without a space after ';'.
-    if (!(field >> tag) || tag.size() < 2 || (tag[0] != 'D' && tag[0] != 'd')) {
+    // Each field is exactly `D<depth> <count>`, with or without a space after ';'.
+    std::string tag, count, extra;
+    auto whole_number = [](const std::string& text, std::uint64_t& value) {
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+    };
+    std::uint64_t depth = 0, nodes = 0;
+    if (!(field >> tag >> count) || (field >> extra) || tag.size() < 2 ||
+        (tag[0] != 'D' && tag[0] != 'd') || !whole_number(tag.substr(1), depth) || depth < 1 ||
+        depth > 20 || !whole_number(count, nodes)) {
       error = fmt::format("bad depth field near '{}'", line.substr(semi, 20));
       return std::nullopt;
     }
-    int depth = 0;
-    try {
-      depth = std::stoi(tag.substr(1));
-    } catch (...) {
-      depth = -1;
-    }
-    if (depth < 1 || depth > 20 || !(field >> nodes)) {
-      error = fmt::format("bad depth field near '{}'", line.substr(semi, 20));
-      return std::nullopt;
-    }
-    c.expected.emplace_back(depth, nodes);
+    c.expected.emplace_back(int(depth), nodes);
     semi = nextSemi;
   }
   if (c.expected.empty()) {

@@ -3,17 +3,14 @@
 #include <cstring>
 #include <new>
 
-#include <unistd.h>
+#include "memory.h"
 
 namespace shiftmate {
 
 static_assert(sizeof(TTEntry) == 10);
 
 bool TranspositionTable::resize(std::size_t mb) {
-  // Refuse what the machine does not have: with overcommit the allocation
-  // could succeed and clearing it would then exhaust memory.
-  std::size_t physicalMB = std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE)) >> 20;
-  if (mb == 0 || mb > physicalMB * 3 / 4) return false;
+  if (mb == 0 || mb > max_table_mb()) return false;
   std::size_t count = mb * 1024 * 1024 / sizeof(Cluster);
   Cluster* fresh = new (std::nothrow) Cluster[count];
   if (!fresh) return false;

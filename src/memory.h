@@ -1,0 +1,19 @@
+// What the machine can give: tables larger than this are refused up front,
+// because with memory overcommit an allocation may succeed and then fail
+// only when the table is cleared.
+#pragma once
+
+#include <cstddef>
+
+#include <unistd.h>
+
+namespace shiftmate {
+
+inline std::size_t physical_memory_mb() {
+  return std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE)) >> 20;
+}
+
+// The largest hash table we agree to allocate.
+inline std::size_t max_table_mb() { return physical_memory_mb() * 3 / 4; }
+
+}  // namespace shiftmate
