@@ -5,6 +5,9 @@
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
 #   make magics     regenerate src/magic_numbers.h with our magic search
+#   make asan       every test under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make tsan       the threaded tests under ThreadSanitizer
+#   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 # Missing Debian packages are installed when run as root; otherwise the
 # command to install them is printed.
 
@@ -29,7 +32,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps perft-full perft-bench magics format clean
+.PHONY: all build run test deps perft-full perft-bench magics asan tsan fuzz format clean
 
 all: build
 	@cp $(BUILD_DIR)/shiftmate $(EXE)
@@ -74,6 +77,44 @@ perft-full: all
 perft-bench: all
 	@$(call ensure_packages,$(BENCH_PACKAGES))
 	@scripts/perft-bench.sh ./$(EXE) /usr/games/stockfish
+
+# Sanitizer builds live beside the release build and run the same tests.
+SANITIZER_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(CXX) \
+                   -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
+export ASAN_OPTIONS := detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS := halt_on_error=1:print_stacktrace=1
+export TSAN_OPTIONS := halt_on_error=1:second_deadlock_stack=1
+
+asan: deps
+	@cmake -S . -B build/asan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=address,undefined > /dev/null
+	@cmake --build build/asan -j $(JOBS)
+	cd build/asan && ctest --output-on-failure -j $(JOBS)
+
+# Tests that run several threads: UCI sessions (search threads, stop/go
+# races, options mid-search), threaded perft, the stress test.
+TSAN_TESTS := UciProtocol|UciStress|Threads|Cli
+tsan: deps
+	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread > /dev/null
+	@cmake --build build/tsan -j $(JOBS)
+	cd build/tsan && ctest --output-on-failure -j $(JOBS) -R "$(TSAN_TESTS)"
+
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := fuzz_fen fuzz_uci fuzz_move fuzz_epd
+fuzz:
+	@$(call ensure_packages,$(PACKAGES) clang libclang-rt-14-dev)
+	@cmake -S . -B build/fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_TESTS=OFF -DSHIFTMATE_FUZZ=ON \
+	  -DSHIFTMATE_SANITIZE=address,undefined > /dev/null
+	@cmake --build build/fuzz -j $(JOBS)
+	@for t in $(FUZZ_TARGETS); do \
+	  name=$${t#fuzz_}; mkdir -p build/fuzz/corpus/$$name build/fuzz/crashes; \
+	  echo "== $$t for $(FUZZ_SECONDS) s"; \
+	  build/fuzz/$$t build/fuzz/corpus/$$name tests/fuzz/corpus/$$name -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=4096 -timeout=20 -rss_limit_mb=4096 -artifact_prefix=build/fuzz/crashes/$$name- \
+	    -print_final_stats=1 > build/fuzz/$$name.log 2>&1; status=$$?; \
+	  grep -E "^(Done|stat::number_of_executed_units|SUMMARY)|ERROR" build/fuzz/$$name.log; \
+	  if [ $$status -ne 0 ]; then tail -40 build/fuzz/$$name.log; exit 1; fi; \
+	done
 
 # Regenerates the committed magic numbers from our seeded search.
 magics: all

@@ -27,6 +27,14 @@ struct ReductionTable {
 };
 const ReductionTable Reductions;
 
+// pv = move followed by the child's pv; a child searched without a pv
+// (null window, or not at all) contributes nothing.
+void update_pv(Move* pv, Move move, const Move* childPv) {
+  *pv++ = move;
+  while (childPv && *childPv) *pv++ = *childPv++;
+  *pv = Move::none();
+}
+
 int lmp_threshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 
 // Mate scores are stored relative to the node, not the root.
@@ -372,7 +380,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         rm.score = value;
         rm.selDepth = selDepth;
         rm.pv.assign(1, move);
-        for (Move* m = pv; *m; ++m) rm.pv.push_back(*m);
+        for (const Move* m = (ss + 1)->pv; m && *m; ++m) rm.pv.push_back(*m);
         if (moveCount > 1 && !pvIdx) ++bestMoveChanges;
       } else {
         rm.score = -VALUE_INFINITE;  // keeps the order of moves that fail low
@@ -384,12 +392,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       bestValue = value;
       if (value > alpha) {
         bestMove = move;
-        if (PvNode && !RootNode) {
-          ss->pv[0] = move;
-          int i = 0;
-          for (; pv[i]; ++i) ss->pv[i + 1] = pv[i];
-          ss->pv[i + 1] = Move::none();
-        }
+        if (PvNode && !RootNode) update_pv(ss->pv, move, (ss + 1)->pv);
         if (value >= beta) break;  // fail high
         alpha = value;
       }
@@ -492,12 +495,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
       bestValue = value;
       if (value > alpha) {
         bestMove = move;
-        if (PvNode) {
-          ss->pv[0] = move;
-          int i = 0;
-          for (; pv[i]; ++i) ss->pv[i + 1] = pv[i];
-          ss->pv[i + 1] = Move::none();
-        }
+        if (PvNode) update_pv(ss->pv, move, (ss + 1)->pv);
         if (value >= beta) break;
         alpha = value;
       }

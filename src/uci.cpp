@@ -179,31 +179,33 @@ void UciLoop::go(std::istringstream& in) {
   SearchLimits limits;
   const Position root = engine.position();
   std::string token;
-  auto number = [&](const std::string& what, long long lo, long long hi) -> std::optional<long long> {
+  // Clock values out of range are clamped (a GUI's negative time means none
+  // is left); other numbers out of range are refused.
+  auto number = [&](const std::string& what, long long lo, long long hi,
+                    bool clamp = false) -> std::optional<long long> {
     std::string text;
     if (!(in >> text)) {
       info_string(fmt::format("go {} needs a value", what));
       return std::nullopt;
     }
-    auto v = parse_int(text, lo, hi);
-    if (!v) {
-      // Out-of-range clock values are clamped: a GUI's negative time means "none left".
-      if (auto raw = parse_int(text, LLONG_MIN, LLONG_MAX)) return std::clamp(*raw, lo, hi);
-      info_string(fmt::format("go {}: '{}' is not a number", what, text.substr(0, 32)));
-    }
-    return v;
+    if (auto v = parse_int(text, lo, hi)) return v;
+    auto raw = parse_int(text, LLONG_MIN, LLONG_MAX);
+    if (raw && clamp) return std::clamp(*raw, lo, hi);
+    info_string(raw ? fmt::format("go {}: {} is not between {} and {}", what, *raw, lo, hi)
+                    : fmt::format("go {}: '{}' is not a number", what, text.substr(0, 32)));
+    return std::nullopt;
   };
   constexpr long long MaxTime = 1LL << 40;
 
   while (in >> token) {
     if (token == "wtime") {
-      if (auto v = number(token, 1, MaxTime)) limits.time[WHITE] = *v;
+      if (auto v = number(token, 1, MaxTime, true)) limits.time[WHITE] = *v;
     } else if (token == "btime") {
-      if (auto v = number(token, 1, MaxTime)) limits.time[BLACK] = *v;
+      if (auto v = number(token, 1, MaxTime, true)) limits.time[BLACK] = *v;
     } else if (token == "winc") {
-      if (auto v = number(token, 0, MaxTime)) limits.inc[WHITE] = *v;
+      if (auto v = number(token, 0, MaxTime, true)) limits.inc[WHITE] = *v;
     } else if (token == "binc") {
-      if (auto v = number(token, 0, MaxTime)) limits.inc[BLACK] = *v;
+      if (auto v = number(token, 0, MaxTime, true)) limits.inc[BLACK] = *v;
     } else if (token == "movestogo") {
       if (auto v = number(token, 0, 10000)) limits.movesToGo = int(*v);
     } else if (token == "depth") {
@@ -211,7 +213,7 @@ void UciLoop::go(std::istringstream& in) {
     } else if (token == "nodes") {
       if (auto v = number(token, 1, LLONG_MAX)) limits.nodes = std::uint64_t(*v);
     } else if (token == "movetime") {
-      if (auto v = number(token, 1, MaxTime)) limits.movetime = *v;
+      if (auto v = number(token, 1, MaxTime, true)) limits.movetime = *v;
     } else if (token == "mate") {
       if (auto v = number(token, 1, MAX_PLY / 2)) limits.mate = int(*v);
     } else if (token == "infinite") {
