@@ -8,6 +8,7 @@
 #   make asan       every test under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
+#   make debug      debug build (assertions: position consistency after every move) and its tests
 # Missing Debian packages are installed when run as root; otherwise the
 # command to install them is printed.
 
@@ -32,7 +33,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps perft-full perft-bench magics asan tsan fuzz format clean
+.PHONY: all build run test deps perft-full perft-bench magics asan tsan fuzz debug format clean
 
 all: build
 	@cp $(BUILD_DIR)/shiftmate $(EXE)
@@ -97,6 +98,14 @@ tsan: deps
 	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread > /dev/null
 	@cmake --build build/tsan -j $(JOBS)
 	cd build/tsan && ctest --output-on-failure -j $(JOBS) -R "$(TSAN_TESTS)"
+
+# Debug build: assertions on, including a full consistency check of the
+# position after every make and unmake (slow: the perft suites are skipped).
+debug: deps
+	@cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=$(CXX) \
+	  -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) > /dev/null
+	@cmake --build build/debug -j $(JOBS)
+	cd build/debug && ctest --output-on-failure -j $(JOBS) -E "FullDepth|SixMillion"
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := fuzz_fen fuzz_uci fuzz_move fuzz_epd

@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <cstring>
@@ -378,6 +379,7 @@ void Position::do_move(Move m) {
   next.key = k;
   next.checkers = attackers_to(king_square(them)) & pieces(us);
   history.push_back(next);
+  assert(is_consistent());
 }
 
 void Position::undo_move(Move m) {
@@ -404,6 +406,7 @@ void Position::undo_move(Move m) {
       put_piece(captured, m.kind() == EN_PASSANT ? Square(to - pawn_push(us)) : to);
   }
   history.pop_back();
+  assert(is_consistent());
 }
 
 void Position::do_null_move() {
