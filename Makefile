@@ -84,7 +84,7 @@ SANITIZER_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(CXX)
                    -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 export ASAN_OPTIONS := detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS := halt_on_error=1:print_stacktrace=1
-export TSAN_OPTIONS := halt_on_error=1:second_deadlock_stack=1
+export TSAN_OPTIONS := halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp
 
 asan: deps
 	@cmake -S . -B build/asan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=address,undefined > /dev/null
