@@ -36,7 +36,7 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
 .PHONY: all build run test deps perft-full perft-bench magics asan tsan fuzz debug format clean
 
 all: build
-	@cp $(BUILD_DIR)/shiftmate $(EXE)
+	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
 	@echo "built ./$(EXE) (ARCH=$(ARCH), PEXT=$(PEXT))"
 
 build: deps

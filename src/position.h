@@ -17,7 +17,7 @@ struct StateInfo {
   Key key;
   Key pawnKey;        // pawns and kings only, for the pawn hash table
   Bitboard checkers;  // enemy pieces giving check to the side to move
-  Square epSquare;    // set only when an en passant capture is possible
+  Square epSquare;    // behind a pawn that just moved two squares (as FEN says)
   std::uint8_t castling;
   std::uint16_t rule50;
   std::uint16_t pliesFromNull;

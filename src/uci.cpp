@@ -116,7 +116,10 @@ void UciLoop::position(std::istringstream& in) {
   in >> token;
   if (token == "startpos") {
     fen = START_FEN;
-    in >> token;
+    if (in >> token && token != "moves") {
+      info_string(fmt::format("position: expected 'moves', got '{}'", token.substr(0, 32)));
+      return;
+    }
   } else if (token == "fen") {
     while (in >> token && token != "moves") fen += token + " ";
   } else {
@@ -126,8 +129,6 @@ void UciLoop::position(std::istringstream& in) {
   std::vector<std::string> moves;
   if (token == "moves")
     while (in >> token) moves.push_back(token);
-  else if (!in.eof() && !token.empty() && token != "startpos" && fen.empty())
-    info_string(fmt::format("unexpected '{}' after position", token.substr(0, 32)));
   if (auto error = engine.set_position(fen, moves)) info_string(*error);
 }
 
