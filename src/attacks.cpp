@@ -87,7 +87,8 @@ class MagicSearch {
     for (;;) {
       do m.magic = rng.sparse();
       while (popcount((m.mask * m.magic) >> 56) < 6);
-      if (fill_table(table, o, [&](Bitboard b) { return m.magic_index(b); }, epoch, ++attempt))
+      if (fill_table(
+              table, o, [&](Bitboard b) { return m.magic_index(b); }, epoch, ++attempt))
         return m.magic;
     }
   }
@@ -111,7 +112,8 @@ void init_magics(PieceType pt, Magic magics[], Bitboard table[], const Bitboard 
     next += o.size;
     // The committed magics always work (a test regenerates them); searching
     // again is only the fallback should magic_numbers.h be damaged.
-    if (!fill_table(m.attacks, o, [&](Bitboard b) { return m.index(b); }, epoch, s + 1))
+    if (!fill_table(
+            m.attacks, o, [&](Bitboard b) { return m.index(b); }, epoch, s + 1))
       MagicSearch(pt).find(m, o, m.attacks);
   }
 }

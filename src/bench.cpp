@@ -1,9 +1,9 @@
 #include "bench.h"
 
-#include <chrono>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <chrono>
 
 #include "engine.h"
 
@@ -87,8 +87,7 @@ std::uint64_t run_bench(Engine& engine, int depth, std::ostream& out) {
     fmt::print(out, "position {:2}/{}: {:>10} nodes  {}\n", i + 1, positions.size(), nodes,
                positions[i]);
   }
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   fmt::print(out, "\nTime: {:.2f} s\n{} nodes {} nps\n", seconds, total,
              std::uint64_t(total / std::max(seconds, 1e-3)));
   out.flush();

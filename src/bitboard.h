@@ -45,14 +45,22 @@ constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
 // board edge are masked off after the shift.
 template <Direction D>
 constexpr Bitboard shift(Bitboard b) {
-  if constexpr (D == NORTH) return b << 8;
-  else if constexpr (D == SOUTH) return b >> 8;
-  else if constexpr (D == EAST) return (b << 1) & NOT_A;
-  else if constexpr (D == WEST) return (b >> 1) & NOT_H;
-  else if constexpr (D == NORTH_EAST) return (b << 9) & NOT_A;
-  else if constexpr (D == NORTH_WEST) return (b << 7) & NOT_H;
-  else if constexpr (D == SOUTH_EAST) return (b >> 7) & NOT_A;
-  else return (b >> 9) & NOT_H;
+  if constexpr (D == NORTH)
+    return b << 8;
+  else if constexpr (D == SOUTH)
+    return b >> 8;
+  else if constexpr (D == EAST)
+    return (b << 1) & NOT_A;
+  else if constexpr (D == WEST)
+    return (b >> 1) & NOT_H;
+  else if constexpr (D == NORTH_EAST)
+    return (b << 9) & NOT_A;
+  else if constexpr (D == NORTH_WEST)
+    return (b << 7) & NOT_H;
+  else if constexpr (D == SOUTH_EAST)
+    return (b >> 7) & NOT_A;
+  else
+    return (b >> 9) & NOT_H;
 }
 
 // Squares attacked by all pawns of colour C in `pawns`, in one pair of shifts.
@@ -64,9 +72,8 @@ constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
 
 // Knight jumps for every knight in `b` at once.
 constexpr Bitboard knight_attacks_bb(Bitboard b) {
-  return ((b << 17) & NOT_A) | ((b << 15) & NOT_H) | ((b << 10) & NOT_AB) |
-         ((b << 6) & NOT_GH) | ((b >> 6) & NOT_AB) | ((b >> 10) & NOT_GH) |
-         ((b >> 15) & NOT_A) | ((b >> 17) & NOT_H);
+  return ((b << 17) & NOT_A) | ((b << 15) & NOT_H) | ((b << 10) & NOT_AB) | ((b << 6) & NOT_GH) |
+         ((b >> 6) & NOT_AB) | ((b >> 10) & NOT_GH) | ((b >> 15) & NOT_A) | ((b >> 17) & NOT_H);
 }
 
 constexpr Bitboard king_attacks_bb(Bitboard b) {

@@ -1,10 +1,10 @@
 #include "detect.h"
 
-#include <algorithm>
-#include <charconv>
-
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+
+#include <algorithm>
+#include <charconv>
 
 #include "movegen.h"
 
@@ -82,8 +82,10 @@ int run_detect(const DetectRequest& req, std::ostream& out) {
       return m.kind() == PROMOTION && m.from() == moves[0].from() && m.to() == moves[0].to();
     });
     if (promotions && !req.after)
-      fmt::print(out, "ambiguous: a promotion, and occupancy alone cannot show the piece chosen "
-                      "({} candidates)\n", moves.size());
+      fmt::print(out,
+                 "ambiguous: a promotion, and occupancy alone cannot show the piece chosen "
+                 "({} candidates)\n",
+                 moves.size());
     else
       fmt::print(out, "ambiguous: {} legal moves explain the change\n", moves.size());
   }

@@ -1,9 +1,9 @@
 #include "evaluate.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <memory>
-
-#include <fmt/format.h>
 
 #include "eval_params.h"
 
@@ -13,9 +13,8 @@ namespace {
 
 using namespace params;
 
-constexpr const Score* SquareTable[PIECE_TYPE_NB] = {nullptr,      PawnSquare,  KnightSquare,
-                                                      BishopSquare, RookSquare,  QueenSquare,
-                                                      KingSquare};
+constexpr const Score* SquareTable[PIECE_TYPE_NB] = {
+    nullptr, PawnSquare, KnightSquare, BishopSquare, RookSquare, QueenSquare, KingSquare};
 constexpr int PhaseWeight[PIECE_TYPE_NB] = {0, 0, 1, 1, 2, 4, 0};
 constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
 
@@ -56,11 +55,16 @@ class Evaluator {
     if constexpr (Trace) trace->terms[term][c] += s;
   }
   void init_attacks(Color c);
-  template <Color C> void pawn_structure(PawnTable::Entry& e);
-  template <Color C> void pieces();
-  template <Color C> void passed(const PawnTable::Entry& e);
-  template <Color C> void king_safety();
-  template <Color C> void threats();
+  template <Color C>
+  void pawn_structure(PawnTable::Entry& e);
+  template <Color C>
+  void pieces();
+  template <Color C>
+  void passed(const PawnTable::Entry& e);
+  template <Color C>
+  void king_safety();
+  template <Color C>
+  void threats();
   int scale_factor(int eg) const;
 
   const Position& pos;
@@ -113,7 +117,7 @@ void Evaluator<Trace>::pawn_structure(PawnTable::Entry& e) {
     // Backward: no friendly pawn beside or behind on adjacent files, and its
     // stop square is attacked by an enemy pawn.
     bool backward = !isolated && !((ours & adjacent_files(f)) & ~attack_span(C, sq)) &&
-               (square_bb(stop) & theirAttacks);
+                    (square_bb(stop) & theirAttacks);
     if (isolated) s += IsolatedPawn;
     if (doubled) s += DoubledPawn;
     if (backward) s += BackwardPawn;
@@ -140,10 +144,14 @@ void Evaluator<Trace>::pieces() {
       attackedBy[C][pt] |= att;
       attackedBy[C][0] |= att;
       int moves = popcount(att & mobilityArea[C]);
-      if (pt == KNIGHT) mobility += KnightMobility[moves];
-      else if (pt == BISHOP) mobility += BishopMobility[moves];
-      else if (pt == ROOK) mobility += RookMobility[moves];
-      else mobility += QueenMobility[std::min(moves, 27)];
+      if (pt == KNIGHT)
+        mobility += KnightMobility[moves];
+      else if (pt == BISHOP)
+        mobility += BishopMobility[moves];
+      else if (pt == ROOK)
+        mobility += RookMobility[moves];
+      else
+        mobility += QueenMobility[std::min(moves, 27)];
 
       if (Bitboard hits = att & enemyKingZone) {
         kingAttackers[Them]++;
@@ -151,8 +159,10 @@ void Evaluator<Trace>::pieces() {
       }
       if (pt == ROOK) {
         Bitboard file = file_bb(file_of(sq));
-        if (!(file & pos.pieces(PAWN))) extras += RookOpenFile;
-        else if (!(file & pos.pieces(C, PAWN))) extras += RookSemiOpenFile;
+        if (!(file & pos.pieces(PAWN)))
+          extras += RookOpenFile;
+        else if (!(file & pos.pieces(C, PAWN)))
+          extras += RookSemiOpenFile;
       }
       if (pt == KNIGHT) {
         int r = relative_rank(C, sq);
@@ -206,7 +216,8 @@ void Evaluator<Trace>::king_safety() {
   if (relative_rank(C, ksq) <= RANK_2) {
     int center = std::clamp(file_of(ksq), 1, 6);
     for (int f = center - 1; f <= center + 1; ++f) {
-      Bitboard shield = pos.pieces(C, PAWN) & file_bb(f) & (forward_file(C, ksq) | passed_span(C, ksq));
+      Bitboard shield =
+          pos.pieces(C, PAWN) & file_bb(f) & (forward_file(C, ksq) | passed_span(C, ksq));
       int r = 0;
       if (shield) r = relative_rank(C, C == WHITE ? lsb(shield) : msb(shield));
       s += PawnShield[r];
@@ -217,7 +228,8 @@ void Evaluator<Trace>::king_safety() {
   int units = kingAttackUnits[C];
   const Bitboard occupied = pos.pieces();
   const Bitboard safe = ~attackedBy[C][0] & ~pos.pieces(Them);
-  const Bitboard rookLines = rook_attacks(ksq, occupied), bishopLines = bishop_attacks(ksq, occupied);
+  const Bitboard rookLines = rook_attacks(ksq, occupied),
+                 bishopLines = bishop_attacks(ksq, occupied);
   if (knight_attacks(ksq) & attackedBy[Them][KNIGHT] & safe) units += SafeCheckWeight[KNIGHT];
   if (bishopLines & attackedBy[Them][BISHOP] & safe) units += SafeCheckWeight[BISHOP];
   if (rookLines & attackedBy[Them][ROOK] & safe) units += SafeCheckWeight[ROOK];
@@ -239,9 +251,12 @@ void Evaluator<Trace>::threats() {
   for (Bitboard b = nonPawns & attackedBy[C][PAWN]; b; pop_lsb(b)) s += ThreatByPawn;
   for (Bitboard b = targets & (attackedBy[C][KNIGHT] | attackedBy[C][BISHOP]); b;)
     s += ThreatByMinor[type_of(pos.piece_on(pop_lsb(b)))];
-  for (Bitboard b = targets & attackedBy[C][ROOK] & (pos.pieces(Them, QUEEN) | ~attackedBy[Them][0]); b;)
+  for (Bitboard b =
+           targets & attackedBy[C][ROOK] & (pos.pieces(Them, QUEEN) | ~attackedBy[Them][0]);
+       b;)
     s += ThreatByRook[type_of(pos.piece_on(pop_lsb(b)))];
-  for (Bitboard b = nonPawns & attackedBy[C][0] & ~attackedBy[Them][0]; b; pop_lsb(b)) s += HangingPiece;
+  for (Bitboard b = nonPawns & attackedBy[C][0] & ~attackedBy[Them][0]; b; pop_lsb(b))
+    s += HangingPiece;
   add(TERM_THREATS, C, s);
 }
 
@@ -287,7 +302,8 @@ int Evaluator<Trace>::value() {
 
   Score s = total[WHITE] - total[BLACK];
   int phase = 0;
-  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN}) phase += PhaseWeight[pt] * popcount(pos.pieces(pt));
+  for (PieceType pt : {KNIGHT, BISHOP, ROOK, QUEEN})
+    phase += PhaseWeight[pt] * popcount(pos.pieces(pt));
   phase = std::min(phase, 24);
   int scale = scale_factor(s.eg);
   int v = (s.mg * phase + s.eg * scale / 64 * (24 - phase)) / 24;
@@ -312,8 +328,8 @@ int evaluate(const Position& pos, PawnTable& pawns, EvalTrace& trace) {
 }
 
 std::string eval_report(const Position& pos) {
-  static constexpr const char* Names[TERM_NB] = {"Material", "Placement", "Mobility", "Pawns",
-                                                 "Passed",   "Pieces",    "Threats",  "King safety"};
+  static constexpr const char* Names[TERM_NB] = {
+      "Material", "Placement", "Mobility", "Pawns", "Passed", "Pieces", "Threats", "King safety"};
   auto pawns = std::make_unique<PawnTable>();
   EvalTrace t;
   int v = evaluate(pos, *pawns, t);
@@ -331,9 +347,10 @@ std::string eval_report(const Position& pos) {
   out += " -------------+-------------+-------------+------------\n";
   out += fmt::format(" {:>12} |             |             | {:5} {:5}\n", "Total", sum.mg, sum.eg);
   out += fmt::format("\nPhase {}/24, endgame scale {}/64\n", t.phase, t.scale);
-  out += fmt::format("Final evaluation: {:+} cp (White's view), {:+} cp for the side to move "
-                     "(includes tempo)\n",
-                     t.final, v);
+  out += fmt::format(
+      "Final evaluation: {:+} cp (White's view), {:+} cp for the side to move "
+      "(includes tempo)\n",
+      t.final, v);
   return out;
 }
 

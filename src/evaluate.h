@@ -40,9 +40,9 @@ enum EvalTerm {
 // Each term's score for each side, filled when the caller asks for it.
 struct EvalTrace {
   Score terms[TERM_NB][COLOR_NB];
-  int phase = 0;       // 24 = all pieces on, 0 = bare kings and pawns
-  int scale = 64;      // endgame scaling out of 64
-  int final = 0;       // from White's point of view, centipawns
+  int phase = 0;   // 24 = all pieces on, 0 = bare kings and pawns
+  int scale = 64;  // endgame scaling out of 64
+  int final = 0;   // from White's point of view, centipawns
 };
 
 int evaluate(const Position& pos, PawnTable& pawns);

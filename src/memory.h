@@ -3,9 +3,9 @@
 // only when the table is cleared.
 #pragma once
 
-#include <cstddef>
-
 #include <unistd.h>
+
+#include <cstddef>
 
 namespace shiftmate {
 

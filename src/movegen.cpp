@@ -12,8 +12,10 @@ struct Sink {
   std::uint64_t count = 0;
 
   void add(Move m) {
-    if constexpr (Out) *out++ = m;
-    else ++count;
+    if constexpr (Out)
+      *out++ = m;
+    else
+      ++count;
   }
   // A normal move from one square to every square in `targets`.
   void add_targets(Square from, Bitboard targets) {
@@ -107,12 +109,12 @@ void generate_all(const Position& pos, Sink<Out>& sink) {
     single &= checkMask;
 
     Bitboard capturers = pawns & ~pinOrth;
-    Bitboard west = (shift<UpWest>(capturers & ~pinDiag) |
-                     (shift<UpWest>(capturers & pinDiag) & pinDiag)) &
-                    enemy & checkMask;
-    Bitboard east = (shift<UpEast>(capturers & ~pinDiag) |
-                     (shift<UpEast>(capturers & pinDiag) & pinDiag)) &
-                    enemy & checkMask;
+    Bitboard west =
+        (shift<UpWest>(capturers & ~pinDiag) | (shift<UpWest>(capturers & pinDiag) & pinDiag)) &
+        enemy & checkMask;
+    Bitboard east =
+        (shift<UpEast>(capturers & ~pinDiag) | (shift<UpEast>(capturers & pinDiag) & pinDiag)) &
+        enemy & checkMask;
 
     if constexpr (Type != QUIETS) {
       sink.add_promotions(west & PromotionRank, UpWest);

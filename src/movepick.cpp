@@ -19,8 +19,8 @@ constexpr int MvvValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 MovePicker::MovePicker(const Position& pos, Move ttMove, const OrderingContext& ctx,
                        bool noisyOnly) {
   Move list[MAX_MOVES];
-  Move* end = noisyOnly && !pos.in_check() ? generate<CAPTURES>(pos, list)
-                                           : generate<LEGAL>(pos, list);
+  Move* end =
+      noisyOnly && !pos.in_check() ? generate<CAPTURES>(pos, list) : generate<LEGAL>(pos, list);
   Color us = pos.side_to_move();
 
   for (Move* m = list; m != end; ++m) {

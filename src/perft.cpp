@@ -1,5 +1,8 @@
 #include "perft.h"
 
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
 #include <algorithm>
 #include <atomic>
 #include <charconv>
@@ -8,9 +11,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
-
-#include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include "memory.h"
 #include "movegen.h"
@@ -91,8 +91,10 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
   result.divide.resize(moves.size());
   std::unique_ptr<PerftTable> table;
   if (options.hashMB > max_table_mb())
-    throw std::invalid_argument(fmt::format("perft hash of {} MB is more than this machine can give "
-                                            "(at most {} MB)", options.hashMB, max_table_mb()));
+    throw std::invalid_argument(
+        fmt::format("perft hash of {} MB is more than this machine can give "
+                    "(at most {} MB)",
+                    options.hashMB, max_table_mb()));
   if (options.hashMB) table = std::make_unique<PerftTable>(options.hashMB);
 
   if (options.depth <= 0) {
@@ -105,8 +107,8 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
       for (std::size_t i; (i = next.fetch_add(1)) < moves.size();) {
         Move m = moves.begin()[i];
         pos.do_move(m);
-        std::uint64_t n = table ? perft_hashed(pos, options.depth - 1, *table)
-                                : perft(pos, options.depth - 1);
+        std::uint64_t n =
+            table ? perft_hashed(pos, options.depth - 1, *table) : perft(pos, options.depth - 1);
         pos.undo_move(m);
         result.divide[i] = {root.move_to_uci(m), n};
       }
@@ -118,8 +120,7 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
     for (auto& t : pool) t.join();
     for (const auto& d : result.divide) result.nodes += d.nodes;
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 
@@ -145,9 +146,8 @@ std::optional<EpdCase> parse_epd_line(const std::string& raw, std::string& error
   while (!c.fen.empty() && (c.fen.back() == ' ' || c.fen.back() == '\t')) c.fen.pop_back();
   while (semi != std::string::npos) {
     std::size_t nextSemi = line.find(';', semi + 1);
-    std::istringstream field(line.substr(semi + 1, nextSemi == std::string::npos
-                                                       ? std::string::npos
-                                                       : nextSemi - semi - 1));
+    std::istringstream field(line.substr(
+        semi + 1, nextSemi == std::string::npos ? std::string::npos : nextSemi - semi - 1));
     // Each field is exactly `D<depth> <count>`, with or without a space after ';'.
     std::string tag, count, extra;
     auto whole_number = [](const std::string& text, std::uint64_t& value) {

@@ -1,13 +1,13 @@
 #include "position.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cassert>
 #include <cctype>
 #include <charconv>
 #include <cstring>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "zobrist.h"
 
@@ -18,9 +18,7 @@ namespace {
 constexpr std::string_view PieceChars = " PNBRQK  pnbrqk";
 constexpr std::size_t MaxFenLength = 256;
 
-std::string square_name(Square s) {
-  return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 // The en passant square enters the key only when a pawn of the side to move
 // could capture there, so that transpositions with a useless ep square match.
@@ -102,9 +100,9 @@ void Position::add_castling_right(Color c, Square rookSq) {
   castlingRightsMask[rookSq] |= cr;
   castlingRookSquare[cr] = rookSq;
   Square kto = castling_king_to(cr), rto = castling_rook_to(cr);
-  castlingPath[cr] = (between_bb(ksq, kto) | between_bb(rookSq, rto) | square_bb(kto) |
-                      square_bb(rto)) &
-                     ~(square_bb(ksq) | square_bb(rookSq));
+  castlingPath[cr] =
+      (between_bb(ksq, kto) | between_bb(rookSq, rto) | square_bb(kto) | square_bb(rto)) &
+      ~(square_bb(ksq) | square_bb(rookSq));
 }
 
 std::optional<std::string> Position::set(std::string_view fen, bool is960) {
@@ -291,8 +289,7 @@ std::string Position::fen() const {
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
   return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) |
          (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN)) | (knight_attacks(s) & pieces(KNIGHT)) |
-         (king_attacks(s) & pieces(KING)) |
-         (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
+         (king_attacks(s) & pieces(KING)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN)) |
          (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN));
 }
 
@@ -415,7 +412,8 @@ void Position::do_null_move() {
   next.captured = NO_PIECE;
   next.key ^= zobrist::SideToMove;
   if (next.epSquare != SQ_NONE) {
-    if (ep_matters(*this, next.epSquare)) next.key ^= zobrist::EnPassantFile[file_of(next.epSquare)];
+    if (ep_matters(*this, next.epSquare))
+      next.key ^= zobrist::EnPassantFile[file_of(next.epSquare)];
     next.epSquare = SQ_NONE;
   }
   ++next.rule50;

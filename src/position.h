@@ -98,9 +98,7 @@ class Position {
   // Material of one side's non-pawn pieces, for null-move and endgame tests.
   int non_pawn_material(Color c) const;
   // Does the side to move have a piece other than pawns and king?
-  bool has_non_pawn_material(Color c) const {
-    return pieces(c) & ~pieces(PAWN, KING);
-  }
+  bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
   // The position after m is a capture or promotion (a "noisy" move).
   bool is_capture(Move m) const {
     return (m.kind() != CASTLING && !empty(m.to())) || m.kind() == EN_PASSANT;
@@ -139,7 +137,7 @@ class Position {
   Color sideToMove;
   int gamePly;
   bool chess960;
-  bool shredderCastling;  // FEN used rook files (HAha) for castling
+  bool shredderCastling;                       // FEN used rook files (HAha) for castling
   std::uint8_t castlingRightsMask[SQUARE_NB];  // rights lost when a square is touched
   Square castlingRookSquare[CASTLING_RIGHT_NB];
   Bitboard castlingPath[CASTLING_RIGHT_NB];  // must be empty to castle

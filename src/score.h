@@ -15,7 +15,9 @@ constexpr int VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 
 constexpr int mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr int mated_in(int ply) { return -VALUE_MATE + ply; }
-constexpr bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY; }
+constexpr bool is_mate_score(int v) {
+  return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
+}
 
 // A pair of middlegame and endgame values, blended by game phase.
 struct Score {

@@ -127,7 +127,9 @@ class Worker {
                     const Move* captures, int captureCount);
   bool is_main() const { return id == 0; }
   // Only this thread writes its counter: a plain increment, no locked add.
-  void count_node() { nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+  void count_node() {
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
   bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
   void check_limits();
   void report(int depth, int alpha, int beta);
@@ -173,7 +175,8 @@ void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, i
       ss->killers[0] = best;
     }
     Move prev = (ss - 1)->currentMove;
-    if (prev.is_ok() && prev != Move::null()) counterMoves[pos.piece_on(prev.to())][prev.to()] = best;
+    if (prev.is_ok() && prev != Move::null())
+      counterMoves[pos.piece_on(prev.to())][prev.to()] = best;
     for (int i = 0; i < quietCount; ++i) update_quiet_stats(ss, quiets[i], -bonus);
   } else {
     capture_entry(best).update(bonus);
@@ -186,7 +189,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   constexpr bool PvNode = NT != NonPV;
   constexpr bool RootNode = NT == Root;
 
-  if (depth <= 0) return qsearch<PvNode ? PV : NonPV>(ss, alpha, beta);
+  if (depth <= 0) return qsearch < PvNode ? PV : NonPV > (ss, alpha, beta);
 
   // Step 1. Initialise the node.
   Move pv[MAX_PLY + 1];
@@ -288,9 +291,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
   for (Move move; (move = picker.next(skipQuiets));) {
     if (move == excluded) continue;
-    if (RootNode && std::find_if(rootMoves.begin() + pvIdx, rootMoves.end(), [&](const RootMove& rm) {
-                      return rm.move == move;
-                    }) == rootMoves.end())
+    if (RootNode &&
+        std::find_if(rootMoves.begin() + pvIdx, rootMoves.end(),
+                     [&](const RootMove& rm) { return rm.move == move; }) == rootMoves.end())
       continue;
     ++moveCount;
     if (PvNode) (ss + 1)->pv = nullptr;
@@ -312,7 +315,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       } else {
         if (lmrDepth < 4 && history < -3000 * depth) continue;  // history pruning
         // Futility pruning: the static eval is too far below alpha.
-        if (!ss->inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha) continue;
+        if (!ss->inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha)
+          continue;
         if (!pos.see_ge(move, -25 * lmrDepth * lmrDepth)) continue;  // SEE pruning
       }
     }
@@ -398,8 +402,10 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       }
     }
     if (move != bestMove) {
-      if (capture && captureCount < 32) captures[captureCount++] = move;
-      else if (!capture && quietCount < 64) quiets[quietCount++] = move;
+      if (capture && captureCount < 32)
+        captures[captureCount++] = move;
+      else if (!capture && quietCount < 64)
+        quiets[quietCount++] = move;
     }
   }
 
@@ -472,8 +478,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     if (bestValue > VALUE_MATED_IN_MAX_PLY && !ss->inCheck) {
       // Futility: even winning this piece cannot lift us to alpha.
       if (!givesCheck && move.kind() != PROMOTION) {
-        int gain = futilityBase + CaptureValue[move.kind() == EN_PASSANT ? PAWN
-                                                                       : type_of(pos.piece_on(move.to()))];
+        int gain =
+            futilityBase +
+            CaptureValue[move.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(move.to()))];
         if (gain <= alpha) {
           bestValue = std::max(bestValue, gain);
           continue;
@@ -523,7 +530,7 @@ void Worker::report(int depth, int alpha, int beta) {
     if (info.score == -VALUE_INFINITE) info.score = 0;
     info.selDepth = rm.selDepth;
     info.multiPV = i + 1;
-    info.bound = i == pvIdx && updated && rm.score <= alpha   ? BOUND_UPPER
+    info.bound = i == pvIdx && updated && rm.score <= alpha  ? BOUND_UPPER
                  : i == pvIdx && updated && rm.score >= beta ? BOUND_LOWER
                                                              : BOUND_EXACT;
     info.nodes = total;
@@ -604,8 +611,10 @@ void Worker::iterative_deepening() {
       double target = search.budget.optimum * instability * falling * stability;
       if (rootMoves.size() == 1) target = std::min(target, search.budget.optimum * 0.2);
       if (search.clock.elapsed() > target) {
-        if (search.pondering) search.stopOnPonderhit = true;
-        else search.stopFlag = true;
+        if (search.pondering)
+          search.stopOnPonderhit = true;
+        else
+          search.stopFlag = true;
       }
     }
     previousBest = best;

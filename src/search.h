@@ -22,7 +22,7 @@ struct SearchLimits {
   TimePoint time[COLOR_NB] = {0, 0};
   TimePoint inc[COLOR_NB] = {0, 0};
   int movesToGo = 0;
-  int depth = 0;           // 0: no limit
+  int depth = 0;            // 0: no limit
   std::uint64_t nodes = 0;  // 0: no limit
   TimePoint movetime = 0;
   int mate = 0;  // find a mate in this many moves
@@ -61,7 +61,7 @@ class Search {
 
   void set_threads(int n);  // waits for a running search first
   int threads() const { return int(workers.size()); }
-  void clear();             // forget histories (new game)
+  void clear();  // forget histories (new game)
 
   // Starts searching on background threads and returns at once. bestmove
   // comes through callbacks.onBestMove when the search ends.

@@ -47,14 +47,15 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) const {
   return replace;
 }
 
-void TranspositionTable::store(TTEntry* e, Key key, int value, bool pv, Bound b, int depth,
-                               Move m, int eval) {
+void TranspositionTable::store(TTEntry* e, Key key, int value, bool pv, Bound b, int depth, Move m,
+                               int eval) {
   const auto key16 = std::uint16_t(key);
   // Keep the old move when this store has none for the same position.
   if (m || key16 != e->key16) e->move16 = m.raw();
   // Overwrite unless the entry holds a deeper result for the same position
   // from this search.
-  if (b == BOUND_EXACT || key16 != e->key16 || depth - TTEntry::DepthOffset + 2 * pv > e->depth8 - 4 ||
+  if (b == BOUND_EXACT || key16 != e->key16 ||
+      depth - TTEntry::DepthOffset + 2 * pv > e->depth8 - 4 ||
       (e->genBound8 & 0xF8) != generation8) {
     e->key16 = key16;
     e->value16 = std::int16_t(value);
@@ -68,8 +69,7 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   std::size_t samples = std::min<std::size_t>(1000, clusterCount);
   for (std::size_t i = 0; i < samples; ++i)
-    for (const TTEntry& e : table[i].entry)
-      used += e.depth8 && (e.genBound8 & 0xF8) == generation8;
+    for (const TTEntry& e : table[i].entry) used += e.depth8 && (e.genBound8 & 0xF8) == generation8;
   return int(used * 1000 / (samples * ClusterSize));
 }
 

@@ -1,13 +1,13 @@
 #include "uci.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <iostream>
 #include <mutex>
 #include <sstream>
-
-#include <fmt/format.h>
 
 #include "bench.h"
 #include "engine.h"
@@ -77,22 +77,34 @@ bool UciLoop::execute(const std::string& line) {
   if (!(in >> cmd)) return true;
 
   if (cmd == "quit") return false;
-  if (cmd == "uci") uci();
-  else if (cmd == "isready") send("readyok");
-  else if (cmd == "ucinewgame") engine.new_game();
-  else if (cmd == "position") position(in);
-  else if (cmd == "setoption") setoption(in);
-  else if (cmd == "go") go(in);
-  else if (cmd == "stop") engine.stop();
-  else if (cmd == "ponderhit") engine.ponderhit();
+  if (cmd == "uci")
+    uci();
+  else if (cmd == "isready")
+    send("readyok");
+  else if (cmd == "ucinewgame")
+    engine.new_game();
+  else if (cmd == "position")
+    position(in);
+  else if (cmd == "setoption")
+    setoption(in);
+  else if (cmd == "go")
+    go(in);
+  else if (cmd == "stop")
+    engine.stop();
+  else if (cmd == "ponderhit")
+    engine.ponderhit();
   else if (cmd == "debug") {
   }  // accepted; nothing extra to print
-  else if (cmd == "d") send(engine.position().pretty());
-  else if (cmd == "eval") send(eval_report(engine.position()));
-  else if (cmd == "bench") bench(in);
+  else if (cmd == "d")
+    send(engine.position().pretty());
+  else if (cmd == "eval")
+    send(eval_report(engine.position()));
+  else if (cmd == "bench")
+    bench(in);
   else {
     std::string shown = cmd.substr(0, 32);
-    std::replace_if(shown.begin(), shown.end(), [](unsigned char c) { return !std::isprint(c); }, '?');
+    std::replace_if(
+        shown.begin(), shown.end(), [](unsigned char c) { return !std::isprint(c); }, '?');
     info_string(fmt::format("unknown command '{}'", shown));
   }
   return true;
@@ -224,8 +236,10 @@ void UciLoop::go(std::istringstream& in) {
     } else if (token == "searchmoves") {
       while (in >> token) {
         Move m = parse_uci_move(root, token);
-        if (m) limits.searchMoves.push_back(m);
-        else info_string(fmt::format("searchmoves: '{}' is not legal here", token.substr(0, 16)));
+        if (m)
+          limits.searchMoves.push_back(m);
+        else
+          info_string(fmt::format("searchmoves: '{}' is not legal here", token.substr(0, 16)));
       }
     } else if (token == "perft") {
       if (auto v = number(token, 0, 20)) {
@@ -253,10 +267,11 @@ void UciLoop::go(std::istringstream& in) {
     const char* bound = info.bound == BOUND_LOWER   ? " lowerbound"
                         : info.bound == BOUND_UPPER ? " upperbound"
                                                     : "";
-    send(fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
-                     "time {}{}",
-                     info.depth, info.selDepth, info.multiPV, score_text(info.score), bound,
-                     info.nodes, nps, info.hashfull, info.time, pv.empty() ? "" : " pv" + pv));
+    send(
+        fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
+                    "time {}{}",
+                    info.depth, info.selDepth, info.multiPV, score_text(info.score), bound,
+                    info.nodes, nps, info.hashfull, info.time, pv.empty() ? "" : " pv" + pv));
   };
   callbacks.onBestMove = [this, root](Move best, Move ponder) {
     std::string text = "bestmove " + root.move_to_uci(best);

@@ -1,5 +1,7 @@
 // Leaper, pawn, slider and line tables checked square by square against a
 // naive reference that works on (file, rank) coordinates.
+#include "attacks.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,9 +9,8 @@
 #include <random>
 #include <string>
 
-#include "attacks.h"
-#include "magic_numbers.h"
 #include "bitboard.h"
+#include "magic_numbers.h"
 #include "position.h"
 
 using namespace shiftmate;
@@ -31,9 +32,9 @@ Bitboard naive_jumps(int s, const int (&offsets)[N][2]) {
   return b;
 }
 
-constexpr int KnightOffsets[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+constexpr int KnightOffsets[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                      {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-constexpr int KingOffsets[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+constexpr int KingOffsets[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                    {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 constexpr int WhitePawnOffsets[2][2] = {{-1, 1}, {1, 1}};
 constexpr int BlackPawnOffsets[2][2] = {{-1, -1}, {1, -1}};
@@ -99,8 +100,7 @@ class AttacksTest : public ::testing::Test {
 };
 
 TEST_F(AttacksTest, KnightAttacksEverySquare) {
-  for (int s = 0; s < 64; ++s)
-    EXPECT_EQ(knight_attacks(Square(s)), naive_knight(s)) << name(s);
+  for (int s = 0; s < 64; ++s) EXPECT_EQ(knight_attacks(Square(s)), naive_knight(s)) << name(s);
   // Spot checks written out by hand.
   EXPECT_EQ(knight_attacks(SQ_A1), square_bb(SQ_B3) | square_bb(SQ_C2));
   EXPECT_EQ(knight_attacks(SQ_H8), square_bb(SQ_G6) | square_bb(SQ_F7));
@@ -133,10 +133,18 @@ TEST_F(AttacksTest, MultiPieceLeaperShiftsEqualUnionOfSingles) {
   for (int i = 0; i < 20000; ++i) {
     Bitboard b;
     switch (i % 4) {
-      case 0: b = rng() & rng() & rng(); break;  // sparse
-      case 1: b = rng(); break;
-      case 2: b = rng() | rng(); break;  // dense
-      default: b = square_bb(Square(rng() % 64)) | square_bb(Square(rng() % 64)); break;
+      case 0:
+        b = rng() & rng() & rng();
+        break;  // sparse
+      case 1:
+        b = rng();
+        break;
+      case 2:
+        b = rng() | rng();
+        break;  // dense
+      default:
+        b = square_bb(Square(rng() % 64)) | square_bb(Square(rng() % 64));
+        break;
     }
     if (i == 0) b = 0;
     if (i == 1) b = ~0ULL;
@@ -205,12 +213,18 @@ TEST_F(AttacksTest, ShiftNeverWrapsAcrossFiles) {
 Bitboard random_occupancy(std::mt19937_64& rng, int s, int i) {
   Bitboard lines = naive_rook(s, 0) | naive_bishop(s, 0);
   switch (i % 6) {
-    case 0: return rng() & rng() & rng();           // sparse
-    case 1: return rng() & rng();                   // light
-    case 2: return rng();                           // half
-    case 3: return rng() | rng();                   // dense
-    case 4: return (rng() & rng()) & lines;         // a few blockers on the lines
-    default: return (rng() | rng() | rng()) & lines;  // many blockers on the lines
+    case 0:
+      return rng() & rng() & rng();  // sparse
+    case 1:
+      return rng() & rng();  // light
+    case 2:
+      return rng();  // half
+    case 3:
+      return rng() | rng();  // dense
+    case 4:
+      return (rng() & rng()) & lines;  // a few blockers on the lines
+    default:
+      return (rng() | rng() | rng()) & lines;  // many blockers on the lines
   }
 }
 
@@ -312,8 +326,8 @@ TEST_F(AttacksTest, BitboardHelpers) {
       EXPECT_EQ(relative_square(BLACK, s), make_square(f, 7 - r));
     }
   std::string pic = bitboard_string(square_bb(SQ_A8) | square_bb(SQ_H1));
-  EXPECT_EQ(pic.substr(0, 2), "X ");                 // a8 first
-  EXPECT_EQ(pic.substr(pic.size() - 2), "X\n");      // h1 last
+  EXPECT_EQ(pic.substr(0, 2), "X ");             // a8 first
+  EXPECT_EQ(pic.substr(pic.size() - 2), "X\n");  // h1 last
   EXPECT_EQ(std::count(pic.begin(), pic.end(), 'X'), 2);
 }
 

@@ -1,7 +1,6 @@
 // The real executable: perft and detect subcommands, and the UCI loop fed
 // through standard input.
 #include <gtest/gtest.h>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,7 +20,7 @@ namespace {
 struct Outcome {
   bool exited = false;  // false when killed by a signal (a crash)
   int code = -1;
-  std::string out;      // stdout and stderr together
+  std::string out;  // stdout and stderr together
 };
 
 // A file in the temp directory, removed when it goes out of scope.
@@ -30,8 +29,8 @@ class TempFile {
   explicit TempFile(const std::string& content) {
     static std::atomic<int> counter{0};
     path_ = std::filesystem::temp_directory_path() /
-            ("shiftmate_cli_test_" + std::to_string(::getpid()) + "_" +
-             std::to_string(counter++) + ".txt");
+            ("shiftmate_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
+             ".txt");
     std::ofstream(path_, std::ios::binary) << content;
   }
   ~TempFile() {
@@ -305,7 +304,9 @@ TEST(Cli, UciUnknownCommandsAndBadInput) {
       "position something\ngo\ngo perft\ngo perft -1\ngo perft 99\ngo perft x\n"
       "setoption\nsetoption name\nsetoption name Hash value 16\n"
       "position fen 4k3/8/8/8/8/8/8/4K3 w K - 0 1\n"
-      "position fen " + std::string(5000, 'p') + "\n" + std::string(10000, 'x') + "\n"
+      "position fen " +
+      std::string(5000, 'p') + "\n" + std::string(10000, 'x') +
+      "\n"
       "\n   \n\t\nisready\n";
   r = uci(junk);
   ASSERT_TRUE(r.exited) << r.out.substr(0, 2000);
@@ -328,7 +329,8 @@ TEST(Cli, UciChess960CastlingNotation) {
   EXPECT_FALSE(has_line(r.out, "e1h1: 1")) << r.out;
 
   // A real Chess960 position: king b1, rooks a1 and h1.
-  r = uci("setoption name UCI_Chess960 value true\n"
+  r =
+      uci("setoption name UCI_Chess960 value true\n"
           "position fen 4k3/8/8/8/8/8/8/RK5R w HA - 0 1\ngo perft 1\n"
           "position fen 4k3/8/8/8/8/8/8/RK5R w HA - 0 1 moves b1a1\nd\n");
   EXPECT_TRUE(has_line(r.out, "b1a1: 1")) << r.out;

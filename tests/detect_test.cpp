@@ -1,4 +1,6 @@
 // Move detection from the next placement or from occupied squares only.
+#include "detect.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "detect.h"
 #include "position.h"
 
 using namespace shiftmate;

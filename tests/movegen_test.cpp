@@ -2,20 +2,21 @@
 // here on a plain 64-character mailbox: pseudo-legal moves for every piece,
 // then a legality filter that plays each move on a copy and looks for
 // attacks on the own king square by square.
+#include "movegen.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdint>
-#include <random>
 #include <iostream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "movegen.h"
 #include "position.h"
 #include "test_support.h"
 
@@ -42,10 +43,17 @@ std::string sq_name(int s) { return {char('a' + s % 8), char('1' + s / 8)}; }
 std::string describe(std::uint16_t m) {
   std::string s = sq_name(raw_from(m)) + sq_name(raw_to(m));
   switch (raw_kind(m)) {
-    case R_PROMO: s += "nbrq"[(m >> 12) & 3]; break;
-    case R_EP: s += "(ep)"; break;
-    case R_CASTLE: s += "(castle)"; break;
-    default: break;
+    case R_PROMO:
+      s += "nbrq"[(m >> 12) & 3];
+      break;
+    case R_EP:
+      s += "(ep)";
+      break;
+    case R_CASTLE:
+      s += "(castle)";
+      break;
+    default:
+      break;
   }
   return s;
 }
@@ -54,9 +62,9 @@ std::string describe(std::uint16_t m) {
 enum RefRight { WK, WQ, BK, BQ };
 
 struct Ref {
-  std::array<char, 64> b;  // '.' or a FEN letter
-  int side = 0;            // 0 white, 1 black
-  int ep = -1;             // square behind a pawn that just moved two squares
+  std::array<char, 64> b;                   // '.' or a FEN letter
+  int side = 0;                             // 0 white, 1 black
+  int ep = -1;                              // square behind a pawn that just moved two squares
   std::array<int, 4> rook{-1, -1, -1, -1};  // castling rook square per right, -1: none
 
   bool empty(int s) const { return b[s] == '.'; }
@@ -74,7 +82,7 @@ bool on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
 
 constexpr int KnightJumps[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                    {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-constexpr int KingSteps[8][2] = {{1, 0},   {1, 1},   {0, 1},  {-1, 1},
+constexpr int KingSteps[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                  {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 constexpr int Orth[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 constexpr int Diag[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -94,7 +102,7 @@ std::vector<int> attackers(const Ref& r, int s, int by) {
   at(f + 1, pawnRank, "p");
   for (const auto& j : KnightJumps) at(f + j[0], k + j[1], "n");
   for (const auto& j : KingSteps) at(f + j[0], k + j[1], "k");
-  auto rays = [&](const int (&dirs)[4][2], const char* types) {
+  auto rays = [&](const int(&dirs)[4][2], const char* types) {
     for (const auto& d : dirs)
       for (int ff = f + d[0], rr = k + d[1]; on_board(ff, rr); ff += d[0], rr += d[1]) {
         int t = rr * 8 + ff;
@@ -170,7 +178,8 @@ std::vector<std::uint16_t> ref_legal(const Ref& r) {
       for (int df : {-1, 1}) {
         if (!on_board(f + df, r1)) continue;
         int to = r1 * 8 + f + df;
-        if (r.own(to, them)) add_pawn(to, R_NORMAL);
+        if (r.own(to, them))
+          add_pawn(to, R_NORMAL);
         else if (to == r.ep && r.empty(to) && r.own(k * 8 + f + df, them) &&
                  r.type(k * 8 + f + df) == 'p')
           pseudo.push_back(encode(s, to, R_EP));
@@ -180,7 +189,7 @@ std::vector<std::uint16_t> ref_legal(const Ref& r) {
     } else if (t == 'k') {
       for (const auto& j : KingSteps) target(f + j[0], k + j[1]);
     } else {
-      auto slide = [&](const int (&dirs)[4][2]) {
+      auto slide = [&](const int(&dirs)[4][2]) {
         for (const auto& d : dirs)
           for (int ff = f + d[0], rr = k + d[1]; target(ff, rr); ff += d[0], rr += d[1]) {
           }
@@ -384,9 +393,8 @@ void compare_tree(Position& pos, int depth, Stats& stats) {
 void print(const Stats& s) {
   std::cout << "positions " << s.positions << ", games " << s.games << ", in check " << s.checks
             << ", double check " << s.doubleChecks << ", en passant moves " << s.enPassant
-            << ", castling moves " << s.castles << " (Chess960 " << s.castles960
-            << "), promotions " << s.promotions << ", mates " << s.mates << ", stalemates "
-            << s.stalemates << "\n";
+            << ", castling moves " << s.castles << " (Chess960 " << s.castles960 << "), promotions "
+            << s.promotions << ", mates " << s.mates << ", stalemates " << s.stalemates << "\n";
 }
 
 class MovegenTest : public ::testing::Test {

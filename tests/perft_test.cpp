@@ -1,6 +1,8 @@
 // Perft against the published counts of the suites in perft/, the threaded
 // and hashed variants against the plain one, and the EPD parser and suite
 // runner.
+#include "perft.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -9,7 +11,6 @@
 #include <vector>
 
 #include "movegen.h"
-#include "perft.h"
 #include "position.h"
 #include "test_support.h"
 
@@ -242,8 +243,8 @@ TEST_F(PerftTest, ParseEpdLineSkipsBlankAndCommentLines) {
 
 TEST_F(PerftTest, ParseEpdLineReportsMalformedLines) {
   const std::string fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ";
-  for (const std::string tail : {";Dx 5", ";D1 abc", ";D1", ";X1 20", ";D0 1", ";D 20", "", ";",
-                                 ";D1 20 ;D2", ";D-1 20"}) {
+  for (const std::string tail :
+       {";Dx 5", ";D1 abc", ";D1", ";X1 20", ";D0 1", ";D 20", "", ";", ";D1 20 ;D2", ";D-1 20"}) {
     std::string error;
     auto c = parse_epd_line(fen + tail, error);
     EXPECT_FALSE(c) << "'" << tail << "'";

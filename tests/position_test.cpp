@@ -1,16 +1,17 @@
 // FEN parsing and printing, error handling for malformed FENs, incremental
 // Zobrist keys and make/unmake over whole perft trees, and the draw rules.
+#include "position.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <random>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "movegen.h"
-#include "position.h"
 #include "test_support.h"
 
 using namespace shiftmate;
@@ -196,32 +197,32 @@ TEST_F(PositionTest, MalformedFensAreRejectedAndLeaveThePositionUnchanged) {
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", "fields"},
       {start + " extra", "fields"},
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNx w KQkq - 0 1", ""},    // bad letter
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN? w Qkq - 0 1", ""},    // bad letter
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0 w Qkq - 0 1", ""},    // digit 0
-      {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},   // digit 9
-      {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},   // 7 squares
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNx w KQkq - 0 1", ""},        // bad letter
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN? w Qkq - 0 1", ""},         // bad letter
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN0 w Qkq - 0 1", ""},         // digit 0
+      {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},        // digit 9
+      {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},     // 7 squares
       {"rnbqkbnr/pppppppp/8/8/4P4/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "rank"},  // 9 squares
-      {"rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},  // 9 squares
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w Qkq - 0 1", "rank"},     // last rank short
-      {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},     // 7 ranks
+      {"rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},   // 9 squares
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w Qkq - 0 1", "rank"},      // last rank short
+      {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},      // 7 ranks
       {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank"},  // 9 ranks
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", "rank"},  // trailing '/'
-      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "king"},     // no white king
-      {"4k3/8/8/3k4/8/8/8/4K3 w - - 0 1", "king"},                         // two black kings
-      {"8/8/8/8/8/8/8/8 w - - 0 1", "king"},                               // no kings
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w KQkq - 0 1", "rank"},   // trailing '/'
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "king"},      // no white king
+      {"4k3/8/8/3k4/8/8/8/4K3 w - - 0 1", "king"},                             // two black kings
+      {"8/8/8/8/8/8/8/8 w - - 0 1", "king"},                                   // no kings
       {"4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "king"},
-      {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", ""},                              // pawn on rank 1
-      {"p3k3/8/8/8/8/8/8/4K3 w - - 0 1", ""},                              // pawn on rank 8
+      {"4k3/8/8/8/8/8/8/P3K3 w - - 0 1", ""},  // pawn on rank 1
+      {"p3k3/8/8/8/8/8/8/4K3 w - - 0 1", ""},  // pawn on rank 8
       {"4k2P/8/8/8/8/8/8/4K3 b - - 0 1", ""},
       {"rnbqkbnr/pppppppp/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},  // 24 black
-      {"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "check"},  // black in check, white to move
-      {"4k3/4q3/8/8/8/8/8/4K3 b - - 0 1", "check"},  // white in check, black to move
-      {"4r3/8/5n2/8/r3K3/8/8/7k w - - 0 1", ""},     // three checkers
+      {"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "check"},   // black in check, white to move
+      {"4k3/4q3/8/8/8/8/8/4K3 b - - 0 1", "check"},   // white in check, black to move
+      {"4r3/8/5n2/8/r3K3/8/8/7k w - - 0 1", ""},      // three checkers
       {"4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling"},  // no rook for K
       {"4k3/8/8/8/8/8/8/4K3 w q - 0 1", "castling"},
       {"4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "castling"},
-      {"4k3/8/8/8/8/8/8/4K3 w H - 0 1", "castling"},  // Shredder letter, no rook on h1
+      {"4k3/8/8/8/8/8/8/4K3 w H - 0 1", "castling"},    // Shredder letter, no rook on h1
       {"4k3/8/8/8/8/8/8/4KB1R w F - 0 1", "castling"},  // Shredder letter on a bishop
       {"4k3/8/8/8/8/8/4K3/7R w K - 0 1", "castling"},   // king off its first rank
       {"r7/4k3/8/8/8/8/8/4K3 w q - 0 1", "castling"},
@@ -230,10 +231,10 @@ TEST_F(PositionTest, MalformedFensAreRejectedAndLeaveThePositionUnchanged) {
       {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1", "castling"},
       {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e4 0 1", "en passant"},
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en passant"},  // no pawn on e5
-      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "en passant"},  // wrong side
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1", "en passant"},   // wrong side
       {"rnbqkbnr/ppp2ppp/4p3/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "en passant"},  // e6 taken
-      {"rnbqkbnr/ppp1pppp/8/4p3/8/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 1", "en passant"},  // e7 taken
-      {"rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 1", "en passant"},  // knight
+      {"rnbqkbnr/ppp1pppp/8/4p3/8/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 1", "en passant"},   // e7 taken
+      {"rnbqkbnr/pppp1ppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 1", "en passant"},   // knight
       {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq i6 0 1", "en passant"},
       {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e 0 1", "en passant"},
       {"rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq e66 0 1", "en passant"},
@@ -293,8 +294,8 @@ void expect_sound(const Position& pos, const std::string& input) {
   ASSERT_TRUE(pos.is_consistent(&why)) << input << ": " << why;
   Position again;
   auto error = again.set(pos.fen(), pos.is_chess960());
-  ASSERT_FALSE(error) << "fen() of '" << input << "' is '" << pos.fen() << "' which fails: "
-                      << *error;
+  ASSERT_FALSE(error) << "fen() of '" << input << "' is '" << pos.fen()
+                      << "' which fails: " << *error;
   EXPECT_EQ(again.fen(), pos.fen()) << input;
   EXPECT_EQ(again.key(), pos.key()) << input;
   Position copy = pos;
@@ -341,10 +342,12 @@ TEST_F(PositionTest, RandomGarbageNeverCrashes) {
   std::mt19937_64 rng(0x6A5BA6EULL);
   const std::string alphabet = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefghABCDEFGH0123456789x.";
   const std::vector<std::string> seeds = {
-      std::string(START_FEN), Kiwipete,
+      std::string(START_FEN),
+      Kiwipete,
       "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"};
+      "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+      "8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1"};
   int accepted = 0, rejected = 0;
   Position pos;
   for (int i = 0; i < 30000; ++i) {
@@ -367,9 +370,15 @@ TEST_F(PositionTest, RandomGarbageNeverCrashes) {
           std::size_t at = rng() % input.size();
           char c = alphabet[rng() % alphabet.size()];
           switch (rng() % 3) {
-            case 0: input[at] = c; break;
-            case 1: input.insert(input.begin() + std::ptrdiff_t(at), c); break;
-            default: input.erase(at, 1); break;
+            case 0:
+              input[at] = c;
+              break;
+            case 1:
+              input.insert(input.begin() + std::ptrdiff_t(at), c);
+              break;
+            default:
+              input.erase(at, 1);
+              break;
           }
         }
       }

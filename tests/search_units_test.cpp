@@ -35,13 +35,13 @@ void expect_see(const char* fen, const char* uci, int value) {
 }  // namespace
 
 TEST(See, ExchangeValues) {
-  expect_see("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100);           // free pawn
-  expect_see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", -400);         // rook for pawn
-  expect_see("4k3/8/5n2/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", -800);        // queen for pawn
-  expect_see("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100);        // x-ray recapture
-  expect_see("4k3/8/8/8/8/2p5/8/3NK3 w - - 0 1", "d1b2", -300);           // quiet move en prise
-  expect_see("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "d1c3", 0);                // quiet, safe
-  expect_see("3rk3/3q4/8/3p4/8/3R4/3R4/3QK3 w - - 0 1", "d3d5", 100);     // battery both sides
+  expect_see("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100);        // free pawn
+  expect_see("4k3/8/2p5/3p4/8/8/8/3RK3 w - - 0 1", "d1d5", -400);      // rook for pawn
+  expect_see("4k3/8/5n2/3p4/8/8/3Q4/4K3 w - - 0 1", "d2d5", -800);     // queen for pawn
+  expect_see("4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 100);     // x-ray recapture
+  expect_see("4k3/8/8/8/8/2p5/8/3NK3 w - - 0 1", "d1b2", -300);        // quiet move en prise
+  expect_see("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", "d1c3", 0);             // quiet, safe
+  expect_see("3rk3/3q4/8/3p4/8/3R4/3R4/3QK3 w - - 0 1", "d3d5", 100);  // battery both sides
 }
 
 TEST(TranspositionTable, StoreAndProbe) {
@@ -103,7 +103,8 @@ TEST(TimeManagement, BudgetStaysInsideTheClock) {
           EXPECT_GE(b.optimum, 1);
           EXPECT_LE(b.optimum, b.maximum);
           // Never plan to use more than what is on the clock.
-          EXPECT_LE(b.maximum, std::max<TimePoint>(1, time - overhead)) << time << "+" << inc << " mtg " << mtg;
+          EXPECT_LE(b.maximum, std::max<TimePoint>(1, time - overhead))
+              << time << "+" << inc << " mtg " << mtg;
           if (mtg != 1) EXPECT_LE(b.maximum, time / 2 + 1);
         }
 }
@@ -125,7 +126,8 @@ TEST(Evaluation, SymmetricUnderColourFlip) {
        "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
   };
   PawnTable pawns;
-  for (auto& f : fens) EXPECT_EQ(evaluate(pos_of(f[0]), pawns), evaluate(pos_of(f[1]), pawns)) << f[0];
+  for (auto& f : fens)
+    EXPECT_EQ(evaluate(pos_of(f[0]), pawns), evaluate(pos_of(f[1]), pawns)) << f[0];
 }
 
 TEST(Evaluation, MaterialMatters) {

@@ -75,11 +75,13 @@ TEST(UciProtocol, HandshakeListsOptionsBeforeUciok) {
     EXPECT_TRUE(w[0] == "id" || w[0] == "option") << "before uciok: " << lines[i];
     if (w[0] == "option") {
       std::string name;
-      for (std::size_t k = 2; k < w.size() && w[k] != "type"; ++k) name += (name.empty() ? "" : " ") + w[k];
+      for (std::size_t k = 2; k < w.size() && w[k] != "type"; ++k)
+        name += (name.empty() ? "" : " ") + w[k];
       options.insert(name);
     }
   }
-  for (const char* o : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_Chess960", "Clear Hash"})
+  for (const char* o :
+       {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_Chess960", "Clear Hash"})
     EXPECT_TRUE(options.count(o)) << "missing option " << o;
   e.send("isready");
   EXPECT_TRUE(e.wait_for("readyok", 5000));
@@ -297,8 +299,8 @@ TEST(UciProtocol, BadInputGetsInfoStringAndEngineKeepsWorking) {
   // The first bad FEN kept the previous position: the e2e5 line set up the
   // start position and kept no moves.
   auto best = words(e.search("position startpos moves e2e4", "go depth 3"));
-  EXPECT_TRUE(parse_uci_move(position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
-                             best.at(1)));
+  EXPECT_TRUE(parse_uci_move(
+      position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), best.at(1)));
   // An illegal move keeps the moves before it.
   e.send("position startpos moves e2e4 e7e5 e1e3");
   e.send("d");
