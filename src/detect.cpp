@@ -4,9 +4,9 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "movegen.h"
+#include "parse.h"
 
 namespace shiftmate {
 
@@ -30,13 +30,10 @@ std::vector<Move> matching_moves(const Position& root, Matches matches) {
   return found;
 }
 
-std::optional<Bitboard> parse_hex(std::string text) {
-  if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text = text.substr(2);
-  Bitboard value = 0;
-  if (text.empty() || text.size() > 16) return std::nullopt;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
-  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-  return value;
+std::optional<Bitboard> parse_hex(std::string_view text) {
+  if (text.rfind("0x", 0) == 0 || text.rfind("0X", 0) == 0) text.remove_prefix(2);
+  if (text.size() > 16) return std::nullopt;
+  return parse_number<Bitboard>(text, 0, ~0ULL, 16);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "bench.h"
 #include "detect.h"
 #include "engine.h"
+#include "parse.h"
 #include "perft.h"
 #include "uci.h"
 
@@ -96,15 +97,12 @@ int detect_command(int argc, char** argv) {
 int bench_command(int argc, char** argv) {
   int depth = BenchDepth;
   if (argc > 1) {
-    try {
-      depth = std::stoi(argv[1]);
-    } catch (...) {
-      depth = 0;
-    }
-    if (depth < 1 || depth > 64) {
+    auto v = parse_number(std::string_view(argv[1]), 1, 64);
+    if (!v) {
       fmt::print(stderr, "bench takes a depth from 1 to 64\n");
       return 2;
     }
+    depth = *v;
   }
   Engine engine;
   run_bench(engine, depth, std::cout);

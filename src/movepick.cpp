@@ -32,7 +32,6 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const OrderingContext& 
       s.score = StageBase[TT_MOVE];
     } else if (pos.is_noisy(*m)) {
       PieceType victim = m->kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m->to()));
-      if (m->kind() == CASTLING) victim = NO_PIECE_TYPE;
       int value = 16 * MvvValue[victim] + (*ctx.captures)[pc][m->to()][victim] / 8;
       if (m->kind() == PROMOTION) value += m->promotion() == QUEEN ? 16 * 900 : -16 * 900;
       bool good = m->kind() == PROMOTION ? m->promotion() == QUEEN : pos.see_ge(*m, -value / 256);

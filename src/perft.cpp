@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <chrono>
 #include <memory>
 #include <sstream>
@@ -14,6 +13,7 @@
 
 #include "memory.h"
 #include "movegen.h"
+#include "parse.h"
 
 namespace shiftmate {
 
@@ -150,18 +150,15 @@ std::optional<EpdCase> parse_epd_line(const std::string& raw, std::string& error
         semi + 1, nextSemi == std::string::npos ? std::string::npos : nextSemi - semi - 1));
     // Each field is exactly `D<depth> <count>`, with or without a space after ';'.
     std::string tag, count, extra;
-    auto whole_number = [](const std::string& text, std::uint64_t& value) {
-      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-      return !text.empty() && ec == std::errc() && end == text.data() + text.size();
-    };
-    std::uint64_t depth = 0, nodes = 0;
-    if (!(field >> tag >> count) || (field >> extra) || tag.size() < 2 ||
-        (tag[0] != 'D' && tag[0] != 'd') || !whole_number(tag.substr(1), depth) || depth < 1 ||
-        depth > 20 || !whole_number(count, nodes)) {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    if (!(field >> tag >> count) || (field >> extra) || (tag[0] != 'D' && tag[0] != 'd') ||
+        !(depth = parse_number(std::string_view(tag).substr(1), 1, 20)) ||
+        !(nodes = parse_number<std::uint64_t>(count))) {
       error = fmt::format("bad depth field near '{}'", line.substr(semi, 20));
       return std::nullopt;
     }
-    c.expected.emplace_back(int(depth), nodes);
+    c.expected.emplace_back(*depth, *nodes);
     semi = nextSemi;
   }
   if (c.expected.empty()) {

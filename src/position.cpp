@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
-#include <charconv>
 #include <cstring>
 #include <sstream>
 
+#include "parse.h"
 #include "zobrist.h"
 
 namespace shiftmate {
@@ -25,16 +25,6 @@ std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + r
 bool ep_matters(const Position& pos, Square ep) {
   Color us = pos.side_to_move();
   return ep != SQ_NONE && (pawn_attacks(~us, ep) & pos.pieces(us, PAWN));
-}
-
-// Parses a whole non-negative decimal number, or returns nullopt.
-std::optional<int> parse_counter(std::string_view s, int limit) {
-  int value = 0;
-  if (s.empty() || s.size() > 6) return std::nullopt;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (ec != std::errc() || end != s.data() + s.size() || value < 0 || value > limit)
-    return std::nullopt;
-  return value;
 }
 
 }  // namespace
@@ -208,12 +198,12 @@ std::optional<std::string> Position::set(std::string_view fen, bool is960) {
   // 5. Clocks (optional in 4-field FENs).
   int rule50 = 0, fullmove = 1;
   if (fields.size() > 4) {
-    auto v = parse_counter(fields[4], 10000);
+    auto v = parse_number(fields[4], 0, 10000);
     if (!v) return fmt::format("halfmove clock '{}' is not a number", fields[4]);
     rule50 = *v;
   }
   if (fields.size() > 5) {
-    auto v = parse_counter(fields[5], 100000);
+    auto v = parse_number(fields[5], 0, 100000);
     if (!v) return fmt::format("fullmove number '{}' is not a number", fields[5]);
     fullmove = std::max(1, *v);
   }

@@ -518,8 +518,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
 
 void Worker::report(int depth, int alpha, int beta) {
   if (!search.callbacks.onInfo) return;
-  std::uint64_t total = 0;
-  for (auto& w : search.workers) total += w->nodes.load(std::memory_order_relaxed);
+  const std::uint64_t total = search.nodes_searched();
   for (int i = 0; i < multiPV; ++i) {
     const RootMove& rm = rootMoves[i];
     bool updated = rm.score != -VALUE_INFINITE;
@@ -673,12 +672,7 @@ bool Search::should_stop_now() const {
   if (limits.movetime && elapsed >= std::max<TimePoint>(1, limits.movetime - options.moveOverhead))
     return true;
   if (timeManaged && elapsed >= budget.maximum) return true;
-  if (limits.nodes) {
-    std::uint64_t total = 0;
-    for (auto& w : workers) total += w->nodes.load(std::memory_order_relaxed);
-    if (total >= limits.nodes) return true;
-  }
-  return false;
+  return limits.nodes && nodes_searched() >= limits.nodes;
 }
 
 void Search::run_main() {

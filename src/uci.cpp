@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -13,6 +12,7 @@
 #include "engine.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "parse.h"
 #include "perft.h"
 
 namespace shiftmate {
@@ -24,14 +24,6 @@ constexpr std::size_t MaxLineLength = 1 << 20;
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
-}
-
-// A whole number within [lo, hi], or nullopt.
-std::optional<long long> parse_int(const std::string& s, long long lo, long long hi) {
-  long long v = 0;
-  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi) return std::nullopt;
-  return v;
 }
 
 // "score cp 23" or "score mate 3" (moves, negative when being mated).
@@ -156,7 +148,7 @@ void UciLoop::setoption(std::istringstream& in) {
   const std::string key = lower(name);
 
   auto spin = [&](long long lo, long long hi) {
-    auto v = parse_int(value, lo, hi);
+    auto v = parse_number(value, lo, hi);
     if (!v) info_string(fmt::format("option '{}' needs a number from {} to {}", name, lo, hi));
     return v;
   };
@@ -201,8 +193,8 @@ void UciLoop::go(std::istringstream& in) {
       info_string(fmt::format("go {} needs a value", what));
       return std::nullopt;
     }
-    if (auto v = parse_int(text, lo, hi)) return v;
-    auto raw = parse_int(text, LLONG_MIN, LLONG_MAX);
+    if (auto v = parse_number(text, lo, hi)) return v;
+    auto raw = parse_number<long long>(text);
     if (raw && clamp) return std::clamp(*raw, lo, hi);
     info_string(raw ? fmt::format("go {}: {} is not between {} and {}", what, *raw, lo, hi)
                     : fmt::format("go {}: '{}' is not a number", what, text.substr(0, 32)));
@@ -289,7 +281,7 @@ void UciLoop::bench(std::istringstream& in) {
   int depth = BenchDepth;
   std::string token;
   if (in >> token) {
-    auto v = parse_int(token, 1, 64);
+    auto v = parse_number(token, 1, 64);
     if (!v) {
       info_string("bench takes a depth from 1 to 64");
       return;
