@@ -92,8 +92,8 @@ asan: deps
 	cd build/asan && ctest --output-on-failure -j $(JOBS)
 
 # Tests that run several threads: UCI sessions (search threads, stop/go
-# races, options mid-search), threaded perft, the stress test.
-TSAN_TESTS := UciProtocol|UciStress|Threads|Cli
+# races, options mid-search), threaded perft, the stress test, datagen.
+TSAN_TESTS := UciProtocol|UciStress|Threads|Cli|Datagen
 tsan: deps
 	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread > /dev/null
 	@cmake --build build/tsan -j $(JOBS)

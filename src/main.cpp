@@ -1,12 +1,17 @@
 // Command line: `shiftmate` alone speaks UCI; subcommands run perft, move
-// detection and the benchmark.
+// detection, the benchmark and training data generation.
 #include <fmt/format.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cxxopts.hpp>
 #include <fstream>
 #include <iostream>
+#include <thread>
 
 #include "bench.h"
+#include "datagen.h"
 #include "detect.h"
 #include "engine.h"
 #include "parse.h"
@@ -109,6 +114,76 @@ int bench_command(int argc, char** argv) {
   return 0;
 }
 
+// Set by SIGINT/SIGTERM during datagen: the games in progress are dropped
+// and the run ends cleanly.
+std::atomic<bool> interruptRequested{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "used from a signal handler");
+
+void request_interrupt(int) { interruptRequested.store(true); }
+
+int datagen_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate datagen",
+                        "Self-play games at a fixed node count; appends quiet positions as "
+                        "`FEN | score | result` lines (White's view) for the evaluation tuner.");
+  opts.add_options()("output", "file to append to (a partial file is resumed)",
+                     cxxopts::value<std::string>())(
+      "positions", "number of lines the file should hold",
+      cxxopts::value<std::uint64_t>()->default_value("1000000"))(
+      "nodes", "node limit per move", cxxopts::value<std::uint64_t>()->default_value("5000"))(
+      "threads", "games played at once (default: one per core)", cxxopts::value<int>())(
+      "random-plies", "random moves after the start position or book line",
+      cxxopts::value<int>()->default_value("8"))(
+      "book", "openings: an EPD or FEN file, one position per line", cxxopts::value<std::string>())(
+      "seed", "random seed (default: from the clock)", cxxopts::value<std::uint64_t>())(
+      "hash", "hash table per game thread in MB",
+      cxxopts::value<std::size_t>()->default_value("8"))("h,help", "this help");
+  auto args = opts.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", opts.help());
+    return 0;
+  }
+  auto bad = [](const std::string& message) {
+    fmt::print(stderr, "datagen: {}; see --help\n", message);
+    return 2;
+  };
+  if (!args.unmatched().empty()) return bad("unexpected argument '" + args.unmatched()[0] + "'");
+  if (!args.count("output")) return bad("--output FILE is required");
+
+  DatagenOptions options;
+  options.positions = args["positions"].as<std::uint64_t>();
+  options.nodes = args["nodes"].as<std::uint64_t>();
+  options.threads = args.count("threads") ? args["threads"].as<int>()
+                                          : int(std::max(1u, std::thread::hardware_concurrency()));
+  options.randomPlies = args["random-plies"].as<int>();
+  options.hashMB = args["hash"].as<std::size_t>();
+  options.seed = args.count("seed")
+                     ? args["seed"].as<std::uint64_t>()
+                     : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+  if (options.positions < 1) return bad("--positions must be at least 1");
+  if (options.nodes < 1) return bad("--nodes must be at least 1");
+  if (options.threads < 1 || options.threads > 1024) return bad("--threads must be 1 to 1024");
+  if (options.randomPlies < 0 || options.randomPlies > 100)
+    return bad("--random-plies must be 0 to 100");
+  if (options.hashMB < 1 || options.hashMB > 65536) return bad("--hash must be 1 to 65536 MB");
+  if (args.count("book"))
+    if (auto error = load_book(args["book"].as<std::string>(), options.book)) return bad(*error);
+
+  struct sigaction action = {};
+  action.sa_handler = request_interrupt;
+  action.sa_flags = SA_RESTART;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+
+  DatagenReport report =
+      run_datagen(options, args["output"].as<std::string>(), interruptRequested, std::cerr);
+  if (report.error) {
+    fmt::print(stderr, "datagen: error: {}\n", *report.error);
+    return report.started ? 1 : 2;
+  }
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -136,6 +211,7 @@ int main(int argc, char** argv) {
     if (command == "detect") return detect_command(argc - 1, argv + 1);
     if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "magics") return magics_command();
+    if (command == "datagen") return datagen_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -145,6 +221,9 @@ int main(int argc, char** argv) {
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
           "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
+          "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--threads N]\n"
+          "                    [--random-plies N] [--book FILE] [--seed S] [--hash MB]\n"
+          "                                 self-play training positions for the tuner\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

@@ -214,6 +214,52 @@ TEST(Cli, DetectSubcommand) {
   EXPECT_EQ(r.code, 1) << r.out;
 }
 
+// ---------------------------------------------------------------- datagen subcommand
+// (the generator itself is tested through the library in datagen_test.cpp)
+
+TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
+  TempFile out("");
+  Outcome r = run("datagen --output " + quote(out.path()) +
+                  " --positions 20 --threads 1 --nodes 300 --seed 5 --hash 1");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "done")) << r.out;
+  std::ifstream in(out.path());
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_GE(lines(text).size(), 20u);
+  EXPECT_TRUE(contains(run("help").out, "shiftmate datagen --output FILE"));
+
+  const std::vector<std::string> cases = {
+      "datagen",
+      "datagen --positions 10",
+      "datagen --output " + quote(out.path()) + " --nodes 0",
+      "datagen --output " + quote(out.path()) + " --threads 0",
+      "datagen --output " + quote(out.path()) + " --positions x",
+      "datagen --output " + quote(out.path()) + " --book /nonexistent/shiftmate/book.epd",
+      "datagen --output /nonexistent/shiftmate/dir/out.txt",
+  };
+  for (const std::string& args : cases) {
+    Outcome bad = run(args);
+    ASSERT_TRUE(bad.exited) << args << " crashed: " << bad.out;
+    EXPECT_EQ(bad.code, 2) << args << ": " << bad.out;
+    EXPECT_FALSE(bad.out.empty()) << args;
+  }
+}
+
+// SIGTERM drops the games in progress, keeps the file whole and exits 0.
+TEST(Cli, DatagenStopsCleanlyOnSigterm) {
+  TempFile out("");
+  Outcome r = run("datagen --output " + quote(out.path()) +
+                      " --positions 1000000000 --threads 2 --nodes 300 --hash 1",
+                  nullptr, "timeout --preserve-status -s TERM 1 ");
+  ASSERT_TRUE(r.exited) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
+  std::ifstream in(out.path(), std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(text.empty() || text.back() == '\n') << "a partial last line";
+}
+
 // ---------------------------------------------------------------- UCI
 
 TEST(Cli, UciHandshake) {

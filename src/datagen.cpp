@@ -1,0 +1,411 @@
+#include "datagen.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "movegen.h"
+#include "parse.h"
+#include "position.h"
+#include "random.h"
+#include "score.h"
+#include "search.h"
+#include "tt.h"
+
+namespace shiftmate {
+
+namespace {
+
+// Openings rerolled in a row before the run gives up (a book of lost or
+// dead-drawn positions would otherwise loop for ever).
+constexpr int MaxOpeningAttempts = 1000;
+
+// Game results from White's point of view; also the index of the counters.
+enum Outcome { BLACK_WON, DRAWN, WHITE_WON };
+constexpr const char* OutcomeText[] = {"0.0", "0.5", "1.0"};
+
+// splitmix64's finaliser: spreads seeds that differ in a few bits.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Writes all of `text` with as few write(2) calls as the kernel allows.
+bool write_all(int fd, const std::string& text) {
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    left -= std::size_t(n);
+  }
+  return true;
+}
+
+// The output file, opened for appending and locked against a second
+// datagen on the same file.
+struct OutputFile {
+  int fd = -1;
+  std::uint64_t lines = 0;  // complete lines
+  std::uint64_t bytes = 0;  // file size, all of it complete lines
+  std::uint64_t cut = 0;    // bytes of a partial last line removed
+
+  ~OutputFile() {
+    if (fd >= 0) ::close(fd);
+  }
+
+  // Counts the complete lines and cuts off a partial last one.
+  std::optional<std::string> open(const std::string& path) {
+    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
+      return fmt::format("'{}' is being written by another process", path);
+    std::uint64_t size = 0;
+    char buffer[1 << 16];
+    for (;;) {
+      ssize_t n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return fmt::format("cannot read '{}': {}", path, errno_text());
+      if (n == 0) break;
+      for (ssize_t i = 0; i < n; ++i)
+        if (buffer[i] == '\n') ++lines, bytes = size + std::uint64_t(i) + 1;
+      size += std::uint64_t(n);
+    }
+    cut = size - bytes;
+    if (cut && ::ftruncate(fd, off_t(bytes)) != 0)
+      return fmt::format("cannot truncate '{}': {}", path, errno_text());
+    return std::nullopt;
+  }
+};
+
+// What the game threads share: the file, the counters and the stop state.
+struct Shared {
+  Shared(const DatagenOptions& o, const std::atomic<bool>& s, OutputFile& f)
+      : options(o), stop(s), lines(f.lines), file(f) {}
+
+  bool stopping() const {
+    return stop.load(std::memory_order_relaxed) || failed.load(std::memory_order_relaxed);
+  }
+  bool done() const { return stopping() || lines.load() >= options.positions; }
+
+  void fail(std::string message) {
+    std::lock_guard lock(mutex);
+    if (!error) error = std::move(message);
+    failed = true;
+  }
+
+  // Appends one finished game: its lines in one write, then counts it.
+  void finish_game(const std::string& block, std::uint64_t count, Outcome outcome) {
+    std::lock_guard lock(mutex);
+    if (failed) return;
+    if (count) {
+      if (!write_all(file.fd, block)) {
+        error = fmt::format("cannot write the output file: {}", errno_text());
+        failed = true;
+        // Leave no partial line behind (a disk that filled up mid-block).
+        if (::ftruncate(file.fd, off_t(file.bytes)) != 0)
+          *error += "; its last line may be partial";
+        return;
+      }
+      file.bytes += block.size();
+      lines += count;
+    }
+    ++games;
+    ++results[outcome];
+  }
+
+  const DatagenOptions& options;
+  const std::atomic<bool>& stop;
+  std::atomic<bool> failed{false};
+  std::atomic<std::uint64_t> lines;  // in the file
+
+  std::mutex mutex;  // guards the file and everything below
+  OutputFile& file;
+  std::uint64_t games = 0;
+  std::uint64_t results[3] = {};
+  std::optional<std::string> error;
+};
+
+// One game thread: its own table, search and random generator.
+class GameThread {
+ public:
+  GameThread(Shared& s, int index) : shared(s), search(tt), rng(seed_for(s, index)) {}
+
+  bool allocate() { return tt.resize(shared.options.hashMB); }
+  void interrupt() { search.stop(); }
+
+  void run() {
+    while (!shared.done()) play_game();
+  }
+
+ private:
+  struct Result {
+    Move best = Move::none();
+    int score = 0;  // side to move's view
+    bool scored = false;
+  };
+
+  static std::uint64_t seed_for(const Shared& s, int index) {
+    return mix(mix(mix(s.options.seed) + std::uint64_t(index)) + s.file.lines);
+  }
+
+  Result think(const Position& pos) {
+    Result r;
+    SearchLimits limits;
+    limits.nodes = shared.options.nodes;
+    SearchCallbacks callbacks;
+    callbacks.onInfo = [&r](const SearchInfo& info) {
+      if (info.multiPV != 1) return;
+      r.score = info.score;
+      r.scored = true;
+    };
+    callbacks.onBestMove = [&r](Move best, Move) { r.best = best; };
+    search.start(pos, limits, SearchOptions{}, std::move(callbacks));
+    search.wait();
+    return r;
+  }
+
+  // Start position or book line, random moves, then a search: a position
+  // with legal moves, not drawn, within DatagenMaxOpeningScore. False when
+  // the run stops first.
+  bool opening(Position& pos, Result& first, int& plies) {
+    const auto& book = shared.options.book;
+    for (int attempt = 0; attempt < MaxOpeningAttempts; ++attempt) {
+      if (shared.stopping()) return false;
+      pos = Position();
+      if (!book.empty()) pos.set(book[rng.below(book.size())]);  // checked by load_book
+      plies = 0;
+      for (; plies < shared.options.randomPlies; ++plies) {
+        MoveList<LEGAL> moves(pos);
+        if (!moves.size()) break;
+        pos.do_move(*(moves.begin() + rng.below(moves.size())));
+      }
+      if (!MoveList<LEGAL>(pos).size() || pos.is_draw(0)) continue;
+      first = think(pos);
+      if (shared.stopping()) return false;
+      if (first.scored && std::abs(first.score) <= DatagenMaxOpeningScore) return true;
+    }
+    shared.fail(fmt::format("no playable opening with |score| <= {} in {} tries",
+                            DatagenMaxOpeningScore, MaxOpeningAttempts));
+    return false;
+  }
+
+  void play_game() {
+    tt.clear();
+    search.clear();
+    Position pos;
+    Result result;
+    int plies = 0;
+    if (!opening(pos, result, plies)) return;
+
+    struct Record {
+      std::string fen;
+      int score;  // White's view
+    };
+    std::vector<Record> records;
+    int winPlies = 0, lossPlies = 0;
+    Outcome outcome;
+    bool searched = true;  // the opening's search serves the first move
+    for (;;) {
+      if (!MoveList<LEGAL>(pos).size()) {
+        outcome = !pos.in_check() ? DRAWN : pos.side_to_move() == WHITE ? BLACK_WON : WHITE_WON;
+        break;
+      }
+      if (pos.is_draw(0) || plies >= DatagenMaxPlies) {
+        outcome = DRAWN;
+        break;
+      }
+      if (!searched) result = think(pos);
+      searched = false;
+      if (shared.stopping() || !result.best) return;  // abandoned: nothing written
+
+      int white = pos.side_to_move() == WHITE ? result.score : -result.score;
+      if (result.scored && !pos.in_check() && !pos.is_noisy(result.best) &&
+          !is_mate_score(result.score))
+        records.push_back({pos.fen(), white});
+      winPlies = result.scored && white >= DatagenWinScore ? winPlies + 1 : 0;
+      lossPlies = result.scored && white <= -DatagenWinScore ? lossPlies + 1 : 0;
+      if (winPlies >= DatagenWinPlies || lossPlies >= DatagenWinPlies) {
+        outcome = winPlies >= DatagenWinPlies ? WHITE_WON : BLACK_WON;
+        break;
+      }
+      pos.do_move(result.best);
+      ++plies;
+    }
+
+    std::string block;
+    for (const Record& r : records)
+      block += fmt::format("{} | {} | {}\n", r.fen, r.score, OutcomeText[outcome]);
+    shared.finish_game(block, records.size(), outcome);
+  }
+
+  Shared& shared;
+  TranspositionTable tt;
+  Search search;
+  Random rng;
+};
+
+std::string duration_text(double seconds) {
+  auto s = std::uint64_t(std::max(0.0, seconds));
+  if (s >= 3600) return fmt::format("{}h{:02}m", s / 3600, s / 60 % 60);
+  if (s >= 60) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{:.1f}s", seconds);
+}
+
+}  // namespace
+
+std::optional<std::string> load_book(const std::string& path, std::vector<std::string>& fens) {
+  std::ifstream in(path);
+  if (!in) return fmt::format("cannot open book '{}'", path);
+  std::vector<std::string> found;
+  int number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    std::istringstream words(line);
+    std::vector<std::string> fields;
+    for (std::string w; fields.size() < 6 && words >> w;) fields.push_back(w);
+    if (fields.empty() || fields[0][0] == '#') continue;
+    if (fields.size() < 4)
+      return fmt::format("book '{}' line {}: not a FEN or EPD position", path, number);
+    // FEN clocks when fields 5 and 6 are numbers; EPD operations otherwise.
+    bool clocks =
+        fields.size() == 6 && parse_number<int>(fields[4]) && parse_number<int>(fields[5]);
+    std::string fen = fmt::format("{} {} {} {} {}", fields[0], fields[1], fields[2], fields[3],
+                                  clocks ? fields[4] + " " + fields[5] : "0 1");
+    Position pos;
+    if (auto error = pos.set(fen))
+      return fmt::format("book '{}' line {}: {}", path, number, *error);
+    if (!MoveList<LEGAL>(pos).size())
+      return fmt::format("book '{}' line {}: no legal move", path, number);
+    found.push_back(pos.fen());
+  }
+  if (in.bad()) return fmt::format("cannot read book '{}'", path);
+  if (found.empty()) return fmt::format("book '{}' has no positions", path);
+  fens = std::move(found);
+  return std::nullopt;
+}
+
+DatagenReport run_datagen(const DatagenOptions& options, const std::string& path,
+                          const std::atomic<bool>& stop, std::ostream& log) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  DatagenReport report;
+  OutputFile file;
+  if (auto error = file.open(path)) {
+    report.error = error;
+    return report;
+  }
+  report.linesBefore = report.linesAfter = file.lines;
+  report.repaired = file.cut > 0;
+  if (file.cut)
+    fmt::print(log, "datagen: {} ended with a partial line ({} bytes); truncated it to {} lines\n",
+               path, file.cut, file.lines);
+  if (file.lines >= options.positions) {
+    fmt::print(log, "datagen: {} already has {} of {} positions; nothing to do\n", path, file.lines,
+               options.positions);
+    log.flush();
+    return report;
+  }
+  fmt::print(
+      log,
+      "datagen: {} has {} lines; playing for {} more (threads {}, nodes/move {}, "
+      "random plies {}{}, seed {})\n",
+      path, file.lines, options.positions - file.lines, options.threads, options.nodes,
+      options.randomPlies,
+      options.book.empty() ? "" : fmt::format(" after {} book positions", options.book.size()),
+      options.seed);
+  log.flush();
+
+  Shared shared(options, stop, file);
+  std::vector<std::unique_ptr<GameThread>> games;
+  for (int i = 0; i < std::max(1, options.threads); ++i) {
+    games.push_back(std::make_unique<GameThread>(shared, i));
+    if (!games.back()->allocate()) {
+      report.error = fmt::format("not enough memory for {} MB hash tables", options.hashMB);
+      return report;
+    }
+  }
+
+  report.started = true;
+  std::mutex doneMutex;
+  std::condition_variable doneSignal;
+  std::size_t running = games.size();
+  std::vector<std::thread> threads;
+  for (auto& game : games)
+    threads.emplace_back([&, g = game.get()] {
+      g->run();
+      std::lock_guard lock(doneMutex);
+      --running;
+      doneSignal.notify_all();
+    });
+
+  // One status line: counters read under the file mutex.
+  auto status = [&](bool eta) {
+    std::lock_guard lock(shared.mutex);
+    std::uint64_t lines = shared.lines.load(), added = lines - file.lines;
+    double rate = added / std::max(elapsed(), 1e-3);
+    std::string text =
+        fmt::format("{}/{} positions, {} games (white {}, draw {}, black {}), {:.1f} positions/s",
+                    lines, options.positions, shared.games, shared.results[WHITE_WON],
+                    shared.results[DRAWN], shared.results[BLACK_WON], rate);
+    if (eta && lines < options.positions && rate > 0)
+      text += ", ETA " + duration_text((options.positions - lines) / rate);
+    return text;
+  };
+
+  double nextProgress = options.progressSeconds;
+  for (std::unique_lock lock(doneMutex);
+       !doneSignal.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; });) {
+    // A search that started before the stop flag ends now, not at its
+    // node limit.
+    if (shared.stopping())
+      for (auto& game : games) game->interrupt();
+    if (options.progressSeconds > 0 && elapsed() >= nextProgress) {
+      lock.unlock();
+      fmt::print(log, "datagen: {}\n", status(true));
+      log.flush();
+      nextProgress += options.progressSeconds;
+      lock.lock();
+    }
+  }
+  for (auto& t : threads) t.join();
+
+  report.linesAfter = shared.lines.load();
+  report.games = shared.games;
+  report.whiteWins = shared.results[WHITE_WON];
+  report.draws = shared.results[DRAWN];
+  report.blackWins = shared.results[BLACK_WON];
+  report.interrupted = stop.load();
+  report.error = shared.error;
+  report.seconds = elapsed();
+  const char* why = report.error         ? "stopped by an error"
+                    : report.interrupted ? "interrupted (games in progress dropped)"
+                                         : "done";
+  fmt::print(log, "datagen: {}: {} in {}; {} has {} lines\n", why, status(false),
+             duration_text(report.seconds), path, report.linesAfter);
+  log.flush();
+  return report;
+}
+
+}  // namespace shiftmate
