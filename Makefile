@@ -33,7 +33,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps perft-full perft-bench magics asan tsan fuzz debug format clean
+.PHONY: all build run test deps perft-full perft-bench magics tune soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -128,6 +128,22 @@ fuzz:
 # Regenerates the committed magic numbers from our seeded search.
 magics: all
 	./$(EXE) magics > src/magic_numbers.h.new && mv src/magic_numbers.h.new src/magic_numbers.h
+
+# Fits the evaluation weights to DATA (lines from `shiftmate datagen`) and
+# rewrites src/eval_params.h; rebuild and test the result before keeping it.
+tune: all
+	@test -n "$(DATA)" || { echo "usage: make tune DATA=positions.txt [TUNE_ARGS='--epochs 400']"; exit 2; }
+	./$(EXE) tune --data $(DATA) --output src/eval_params.h $(TUNE_ARGS)
+	$(MAKE) all
+	./$(EXE) bench | tail -1
+
+# 1,000 fast games through fastchess (on PATH): self-play and Toga II.
+SOAK_GAMES ?= 500
+BOOK ?= ../shared/data/books/8moves_v3.pgn
+soak: all
+	scripts/soak.sh ./$(EXE) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
+	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh ./$(EXE) /usr/games/toga2 $(SOAK_GAMES) \
+	  1+0.01 $(BOOK) build/soak/toga
 
 # Generated tables (magic_numbers.h, eval_params.h) keep their generator's layout.
 format:

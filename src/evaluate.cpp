@@ -54,6 +54,12 @@ class Evaluator {
     total[c] += s;
     if constexpr (Trace) trace->terms[term][c] += s;
   }
+  // Every weight is read through here so that a trace can tell the tuner
+  // which weights a position used, and for which side.
+  Score use(Color c, const Score& weight) {
+    if constexpr (Trace) trace->weights.push_back({&weight, c == WHITE ? 1 : -1});
+    return weight;
+  }
   void init_attacks(Color c);
   template <Color C>
   void pawn_structure(PawnTable::Entry& e);
@@ -118,11 +124,11 @@ void Evaluator<Trace>::pawn_structure(PawnTable::Entry& e) {
     // stop square is attacked by an enemy pawn.
     bool backward = !isolated && !((ours & adjacent_files(f)) & ~attack_span(C, sq)) &&
                     (square_bb(stop) & theirAttacks);
-    if (isolated) s += IsolatedPawn;
-    if (doubled) s += DoubledPawn;
-    if (backward) s += BackwardPawn;
-    if (supported) s += SupportedPawn;
-    if (phalanx) s += PhalanxPawn;
+    if (isolated) s += use(C, IsolatedPawn);
+    if (doubled) s += use(C, DoubledPawn);
+    if (backward) s += use(C, BackwardPawn);
+    if (supported) s += use(C, SupportedPawn);
+    if (phalanx) s += use(C, PhalanxPawn);
     if (!(passed_span(C, sq) & theirs) && !doubled) e.passed[C] |= square_bb(sq);
   }
   e.score[C] = s;
@@ -145,13 +151,13 @@ void Evaluator<Trace>::pieces() {
       attackedBy[C][0] |= att;
       int moves = popcount(att & mobilityArea[C]);
       if (pt == KNIGHT)
-        mobility += KnightMobility[moves];
+        mobility += use(C, KnightMobility[moves]);
       else if (pt == BISHOP)
-        mobility += BishopMobility[moves];
+        mobility += use(C, BishopMobility[moves]);
       else if (pt == ROOK)
-        mobility += RookMobility[moves];
+        mobility += use(C, RookMobility[moves]);
       else
-        mobility += QueenMobility[std::min(moves, 27)];
+        mobility += use(C, QueenMobility[std::min(moves, 27)]);
 
       if (Bitboard hits = att & enemyKingZone) {
         kingAttackers[Them]++;
@@ -160,27 +166,27 @@ void Evaluator<Trace>::pieces() {
       if (pt == ROOK) {
         Bitboard file = file_bb(file_of(sq));
         if (!(file & pos.pieces(PAWN)))
-          extras += RookOpenFile;
+          extras += use(C, RookOpenFile);
         else if (!(file & pos.pieces(C, PAWN)))
-          extras += RookSemiOpenFile;
+          extras += use(C, RookSemiOpenFile);
       }
       if (pt == KNIGHT) {
         int r = relative_rank(C, sq);
         if (r >= RANK_4 && r <= RANK_6 && (pawn_attacks(Them, sq) & pos.pieces(C, PAWN)) &&
             !(attack_span(C, sq) & pos.pieces(Them, PAWN)))
-          extras += KnightOutpost;
+          extras += use(C, KnightOutpost);
       }
     }
   }
   if (more_than_one(pos.pieces(C, BISHOP)) && (pos.pieces(C, BISHOP) & DarkSquares) &&
       (pos.pieces(C, BISHOP) & ~DarkSquares))
-    extras += BishopPair;
+    extras += use(C, BishopPair);
 
   for (Bitboard b = pos.pieces(C); b;) {
     Square sq = pop_lsb(b);
     Piece pc = pos.piece_on(sq);
-    placement += SquareTable[type_of(pc)][relative_square(C, sq)];
-    add(TERM_MATERIAL, C, PieceValue[type_of(pc)]);
+    placement += use(C, SquareTable[type_of(pc)][relative_square(C, sq)]);
+    add(TERM_MATERIAL, C, use(C, PieceValue[type_of(pc)]));
   }
   add(TERM_PLACEMENT, C, placement);
   add(TERM_MOBILITY, C, mobility);
@@ -196,10 +202,10 @@ void Evaluator<Trace>::passed(const PawnTable::Entry& e) {
     Square sq = pop_lsb(b);
     Square stop = sq + pawn_push(C);
     int r = relative_rank(C, sq);
-    s += PassedPawn[r];
-    s += PassedOwnKingDistance[distance(stop, pos.king_square(C))];
-    s += PassedEnemyKingDistance[distance(stop, pos.king_square(Them))];
-    if (!pos.empty(stop)) s += PassedBlocked;
+    s += use(C, PassedPawn[r]);
+    s += use(C, PassedOwnKingDistance[distance(stop, pos.king_square(C))]);
+    s += use(C, PassedEnemyKingDistance[distance(stop, pos.king_square(Them))]);
+    if (!pos.empty(stop)) s += use(C, PassedBlocked);
   }
   add(TERM_PASSED, C, s);
 }
@@ -220,7 +226,7 @@ void Evaluator<Trace>::king_safety() {
           pos.pieces(C, PAWN) & file_bb(f) & (forward_file(C, ksq) | passed_span(C, ksq));
       int r = 0;
       if (shield) r = relative_rank(C, C == WHITE ? lsb(shield) : msb(shield));
-      s += PawnShield[r];
+      s += use(C, PawnShield[r]);
     }
   }
 
@@ -235,7 +241,7 @@ void Evaluator<Trace>::king_safety() {
   if (rookLines & attackedBy[Them][ROOK] & safe) units += SafeCheckWeight[ROOK];
   if ((rookLines | bishopLines) & attackedBy[Them][QUEEN] & safe) units += SafeCheckWeight[QUEEN];
   if (kingAttackers[C] >= 2 || (kingAttackers[C] && pos.pieces(Them, QUEEN)))
-    s += KingDanger[std::min(units, 63)];
+    s += use(C, KingDanger[std::min(units, 63)]);
   add(TERM_KING, C, s);
 }
 
@@ -248,15 +254,15 @@ void Evaluator<Trace>::threats() {
   // Targets worth attacking: pieces, and pawns no enemy pawn defends.
   const Bitboard targets = nonPawns | (pos.pieces(Them, PAWN) & ~attackedBy[Them][PAWN]);
 
-  for (Bitboard b = nonPawns & attackedBy[C][PAWN]; b; pop_lsb(b)) s += ThreatByPawn;
+  for (Bitboard b = nonPawns & attackedBy[C][PAWN]; b; pop_lsb(b)) s += use(C, ThreatByPawn);
   for (Bitboard b = targets & (attackedBy[C][KNIGHT] | attackedBy[C][BISHOP]); b;)
-    s += ThreatByMinor[type_of(pos.piece_on(pop_lsb(b)))];
+    s += use(C, ThreatByMinor[type_of(pos.piece_on(pop_lsb(b)))]);
   for (Bitboard b =
            targets & attackedBy[C][ROOK] & (pos.pieces(Them, QUEEN) | ~attackedBy[Them][0]);
        b;)
-    s += ThreatByRook[type_of(pos.piece_on(pop_lsb(b)))];
+    s += use(C, ThreatByRook[type_of(pos.piece_on(pop_lsb(b)))]);
   for (Bitboard b = nonPawns & attackedBy[C][0] & ~attackedBy[Them][0]; b; pop_lsb(b))
-    s += HangingPiece;
+    s += use(C, HangingPiece);
   add(TERM_THREATS, C, s);
 }
 

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "position.h"
 #include "score.h"
@@ -37,12 +38,19 @@ enum EvalTerm {
   TERM_NB
 };
 
+// One read of an evaluation weight: +1 when it counted for White, -1 for Black.
+struct WeightUse {
+  const Score* weight;
+  int sign;
+};
+
 // Each term's score for each side, filled when the caller asks for it.
 struct EvalTrace {
   Score terms[TERM_NB][COLOR_NB];
-  int phase = 0;   // 24 = all pieces on, 0 = bare kings and pawns
-  int scale = 64;  // endgame scaling out of 64
-  int final = 0;   // from White's point of view, centipawns
+  std::vector<WeightUse> weights;  // every weight read, for the tuner
+  int phase = 0;                   // 24 = all pieces on, 0 = bare kings and pawns
+  int scale = 64;                  // endgame scaling out of 64
+  int final = 0;                   // from White's point of view, centipawns
 };
 
 int evaluate(const Position& pos, PawnTable& pawns);

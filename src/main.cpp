@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "parse.h"
 #include "perft.h"
+#include "tune.h"
 #include "uci.h"
 
 using namespace shiftmate;
@@ -184,6 +185,44 @@ int datagen_command(int argc, char** argv) {
   return 0;
 }
 
+int tune_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate tune",
+                        "Fit the evaluation weights to positions from `shiftmate datagen`.");
+  opts.add_options()("data", "training positions (FEN | score | result per line)",
+                     cxxopts::value<std::string>())(
+      "output", "eval_params.h to write (default: only report the error)",
+      cxxopts::value<std::string>()->default_value(""))(
+      "epochs", "passes over the data", cxxopts::value<int>()->default_value("400"))(
+      "rate", "Adam learning rate, in centipawns", cxxopts::value<double>()->default_value("1.0"))(
+      "lambda", "weight of the game result against the search score (0..1)",
+      cxxopts::value<double>()->default_value("0.7"))(
+      "max-positions", "use at most this many positions (0: all)",
+      cxxopts::value<std::size_t>()->default_value("0"))(
+      "threads", "threads",
+      cxxopts::value<int>()->default_value(std::to_string(
+          std::max(1u, std::thread::hardware_concurrency()))))("h,help", "this help");
+  auto args = opts.parse(argc, argv);
+  if (args.count("help") || !args.count("data")) {
+    fmt::print("{}\n", opts.help());
+    return args.count("help") ? 0 : 2;
+  }
+  TuneOptions o;
+  o.dataPath = args["data"].as<std::string>();
+  o.outputPath = args["output"].as<std::string>();
+  o.epochs = args["epochs"].as<int>();
+  o.learningRate = args["rate"].as<double>();
+  o.lambda = args["lambda"].as<double>();
+  o.maxPositions = args["max-positions"].as<std::size_t>();
+  o.threads = args["threads"].as<int>();
+  if (o.epochs < 0 || o.epochs > 1000000 || !(o.learningRate > 0) || !(o.lambda >= 0) ||
+      !(o.lambda <= 1) || o.threads < 1 || o.threads > 1024) {
+    fmt::print(stderr, "tune: epochs 0..1000000, rate > 0, lambda 0..1, threads 1..1024\n");
+    return 2;
+  }
+  run_tune(o, std::cout);
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -212,6 +251,7 @@ int main(int argc, char** argv) {
     if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "magics") return magics_command();
     if (command == "datagen") return datagen_command(argc - 1, argv + 1);
+    if (command == "tune") return tune_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -224,6 +264,7 @@ int main(int argc, char** argv) {
           "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--threads N]\n"
           "                    [--random-plies N] [--book FILE] [--seed S] [--hash MB]\n"
           "                                 self-play training positions for the tuner\n"
+          "  shiftmate tune --data FILE [--output src/eval_params.h] [--epochs N]\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

@@ -33,33 +33,9 @@ std::string score_text(int v) {
   return fmt::format("cp {}", v);
 }
 
-class UciLoop {
- public:
-  explicit UciLoop(std::ostream& o) : out(o) {}
-  bool execute(const std::string& line);  // false on quit
-  void finish() {
-    engine.stop();
-    engine.wait();
-  }
+}  // namespace
 
- private:
-  void uci();
-  void position(std::istringstream& in);
-  void setoption(std::istringstream& in);
-  void go(std::istringstream& in);
-  void bench(std::istringstream& in);
-  void send(const std::string& text) {
-    std::lock_guard lock(outputMutex);
-    out << text << std::endl;  // flush: a GUI waits on each line
-  }
-  void info_string(const std::string& text) { send("info string " + text); }
-
-  std::ostream& out;
-  Engine engine;
-  std::mutex outputMutex;
-};
-
-bool UciLoop::execute(const std::string& line) {
+bool UciSession::execute(const std::string& line) {
   if (line.size() > MaxLineLength) {
     info_string("line too long, ignored");
     return true;
@@ -102,7 +78,7 @@ bool UciLoop::execute(const std::string& line) {
   return true;
 }
 
-void UciLoop::uci() {
+void UciSession::uci() {
   send("id name Shiftmate");
   send("id author the Shiftmate developers");
   send("option name Hash type spin default 16 min 1 max 65536");
@@ -115,7 +91,7 @@ void UciLoop::uci() {
   send("uciok");
 }
 
-void UciLoop::position(std::istringstream& in) {
+void UciSession::position(std::istringstream& in) {
   std::string token, fen;
   in >> token;
   if (token == "startpos") {
@@ -136,7 +112,7 @@ void UciLoop::position(std::istringstream& in) {
   if (auto error = engine.set_position(fen, moves)) info_string(*error);
 }
 
-void UciLoop::setoption(std::istringstream& in) {
+void UciSession::setoption(std::istringstream& in) {
   std::string token, name, value;
   in >> token;
   if (token != "name") {
@@ -180,7 +156,7 @@ void UciLoop::setoption(std::istringstream& in) {
   }
 }
 
-void UciLoop::go(std::istringstream& in) {
+void UciSession::go(std::istringstream& in) {
   SearchLimits limits;
   const Position root = engine.position();
   std::string token;
@@ -252,7 +228,8 @@ void UciLoop::go(std::istringstream& in) {
     std::string pv;
     Position p = root;
     for (Move m : info.pv) {
-      pv += " " + p.move_to_uci(m);
+      pv += ' ';
+      pv += p.move_to_uci(m);
       p.do_move(m);
     }
     std::uint64_t nps = info.nodes * 1000 / std::max<TimePoint>(info.time, 1);
@@ -277,7 +254,7 @@ void UciLoop::go(std::istringstream& in) {
   engine.go(limits, std::move(callbacks));
 }
 
-void UciLoop::bench(std::istringstream& in) {
+void UciSession::bench(std::istringstream& in) {
   int depth = BenchDepth;
   std::string token;
   if (in >> token) {
@@ -294,11 +271,9 @@ void UciLoop::bench(std::istringstream& in) {
   run_bench(engine, depth, out);
 }
 
-}  // namespace
-
 void run_uci(std::istream& in, std::ostream& out, const std::vector<std::string>& first) {
   Position::init();
-  UciLoop loop(out);
+  UciSession loop(out);
   bool quit = false;
   for (const std::string& command : first)
     if ((quit = !loop.execute(command))) break;

@@ -3,12 +3,45 @@
 //   debug, quit, and the non-standard d, eval, bench, go perft.
 #pragma once
 
+#include <iosfwd>
 #include <istream>
+#include <mutex>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "engine.h"
+
 namespace shiftmate {
+
+// One UCI session: an engine driven one command line at a time. Replies,
+// including those of searches running in the background, go to `out`.
+class UciSession {
+ public:
+  explicit UciSession(std::ostream& o) : out(o) {}
+  bool execute(const std::string& line);  // false on quit
+  // Ends a running search (its bestmove is sent) and waits for it.
+  void finish() {
+    engine.stop();
+    engine.wait();
+  }
+
+ private:
+  void uci();
+  void position(std::istringstream& in);
+  void setoption(std::istringstream& in);
+  void go(std::istringstream& in);
+  void bench(std::istringstream& in);
+  void send(const std::string& text) {
+    std::lock_guard lock(outputMutex);
+    out << text << std::endl;  // flush: a GUI waits on each line
+  }
+  void info_string(const std::string& text) { send("info string " + text); }
+
+  std::ostream& out;
+  Engine engine;
+  std::mutex outputMutex;
+};
 
 // Runs `first` as commands, then reads `in` until `quit` or end of input
 // (which ends a running search, with its bestmove). Replies go to `out`.

@@ -105,7 +105,9 @@ TEST(TimeManagement, BudgetStaysInsideTheClock) {
           // Never plan to use more than what is on the clock.
           EXPECT_LE(b.maximum, std::max<TimePoint>(1, time - overhead))
               << time << "+" << inc << " mtg " << mtg;
-          if (mtg != 1) EXPECT_LE(b.maximum, time / 2 + 1);
+          if (mtg != 1) {
+            EXPECT_LE(b.maximum, time / 2 + 1);
+          }
         }
 }
 

@@ -1,0 +1,93 @@
+// The tuner: its linear model must be the engine's evaluation exactly, its
+// output must be the file the engine builds from, and fitting must move the
+// weights the way the data says.
+#include "tune.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "movegen.h"
+
+using namespace shiftmate;
+
+namespace {
+
+// Positions from seeded random games: every kind of material balance,
+// king placement and pawn structure shows up.
+std::vector<std::string> random_positions(int games, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::string> fens;
+  for (int g = 0; g < games; ++g) {
+    Position pos;
+    for (int ply = 0; ply < 120; ++ply) {
+      MoveList<LEGAL> moves(pos);
+      if (moves.size() == 0) break;
+      pos.do_move(moves.begin()[rng() % moves.size()]);
+      if (ply % 3 == 2) fens.push_back(pos.fen());
+    }
+  }
+  return fens;
+}
+
+}  // namespace
+
+TEST(Tune, CommittedWeightsAreTheGeneratorsOutput) {
+  std::ifstream in(std::string(SHIFTMATE_PERFT_DIR) + "/../src/eval_params.h");
+  ASSERT_TRUE(in);
+  std::stringstream committed;
+  committed << in.rdbuf();
+  EXPECT_EQ(render_eval_params(current_weights()), committed.str());
+}
+
+TEST(Tune, LinearModelIsTheStaticEvaluation) {
+  const WeightVector w = current_weights();
+  int checked = 0;
+  for (const std::string& fen : random_positions(40, 7)) {
+    int engine = 0;
+    auto lin = linearize(fen, &engine);
+    ASSERT_TRUE(lin) << fen;
+    // Only the engine's integer divisions separate the two.
+    EXPECT_NEAR(linear_eval(*lin, w), engine, 2.0) << fen;
+    ++checked;
+  }
+  EXPECT_GT(checked, 1000);
+  EXPECT_FALSE(linearize("not a fen"));
+}
+
+TEST(Tune, FittingFollowsTheData) {
+  // A teacher that values knights 120 cp more than we do labels the positions
+  // with its evaluation (lambda 0: fit the scores); the fit must raise our
+  // knight value toward it and lower the error.
+  WeightVector teacher = current_weights();
+  const int knight = 2;  // PieceValue is the first table
+  teacher.mg[knight] += 120;
+  teacher.eg[knight] += 120;
+  std::string path = testing::TempDir() + "tune_data.txt";
+  {
+    std::ofstream out(path);
+    for (const std::string& fen : random_positions(60, 11)) {
+      auto lin = linearize(fen);
+      out << fen << " | " << std::lround(linear_eval(*lin, teacher)) << " | 0.5\n";
+    }
+    out << "garbage line\n"
+        << "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 0.5\n";
+  }
+  TuneOptions o;
+  o.dataPath = path;
+  o.epochs = 150;
+  o.learningRate = 2.0;
+  o.lambda = 0.0;
+  o.threads = 2;
+  std::ostringstream log;
+  TuneReport r = run_tune(o, log);
+  std::remove(path.c_str());
+  EXPECT_EQ(r.rejected, 2u);
+  EXPECT_LT(r.errorAfter, r.errorBefore * 0.8) << log.str();
+  const WeightVector before = current_weights();
+  EXPECT_GT(r.weights.mg[knight] + r.weights.eg[knight], before.mg[knight] + before.eg[knight] + 60)
+      << log.str();
+}
