@@ -581,7 +581,7 @@ std::string Position::pretty() const {
   }
   out += "   a   b   c   d   e   f   g   h\n\n";
   out += fmt::format("Fen: {}\nKey: {:016X}\nCheckers:", fen(), key());
-  for (Bitboard b = checkers(); b;) out += " " + square_name(pop_lsb(b));
+  for (Bitboard b = checkers(); b;) out += fmt::format(" {}", square_name(pop_lsb(b)));
   out += "\n";
   return out;
 }

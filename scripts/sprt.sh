@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPRT of a new build against the previous one with fastchess (on PATH).
+#
+#   scripts/sprt.sh NEW BASE [ELO0 ELO1] [TC] [OUTDIR]
+#
+# Defaults: elo0=0 elo1=3 (use -3 1 for simplifications), 8+0.08, UHO_4060_v4
+# openings from ../shared (override with BOOK=file.epd), 1 thread, 16 MB,
+# two games at a time (CONCURRENCY). MAX_GAMES caps the test (default 20000).
+set -euo pipefail
+new=$(realpath "$1")
+base=$(realpath "$2")
+elo0=${3:-0}
+elo1=${4:-3}
+tc=${5:-8+0.08}
+out=${6:-$(mktemp -d)}
+book=$(realpath "${BOOK:-../shared/data/books/UHO_4060_v4.epd}")
+mkdir -p "$out"
+cd "$out"  # fastchess writes config.json into its working directory
+fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
+  -each tc="$tc" option.Hash=16 option.Threads=1 \
+  -openings file="$book" format=epd order=random -srand "${SEED:-$RANDOM}" -repeat \
+  -rounds $((${MAX_GAMES:-20000} / 2)) -concurrency "${CONCURRENCY:-2}" \
+  -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.1 \
+  -pgnout file=games.pgn -log file=fastchess.log level=warn | tee stdout.txt |
+  grep -E '^(Results of|Elo:|LLR:|Games:|Ptnml|SPRT)' || true
+echo "== final (logs in $out)"
+grep -E '^(Elo:|LLR:|Games:|Ptnml)' stdout.txt | tail -4
+grep -E 'H0 was accepted|H1 was accepted' stdout.txt | tail -1 || true
