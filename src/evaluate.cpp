@@ -336,7 +336,8 @@ int evaluate(const Position& pos, PawnTable& pawns, EvalTrace& trace) {
 std::string eval_report(const Position& pos) {
   static constexpr const char* Names[TERM_NB] = {
       "Material", "Placement", "Mobility", "Pawns", "Passed", "Pieces", "Threats", "King safety"};
-  auto pawns = std::make_unique<PawnTable>();
+  // A trace recomputes the pawn entry, so one scratch table serves every call.
+  thread_local auto pawns = std::make_unique<PawnTable>();
   EvalTrace t;
   int v = evaluate(pos, *pawns, t);
   std::string out =

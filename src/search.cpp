@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <type_traits>
 
 #include "evaluate.h"
 #include "history.h"
@@ -74,19 +76,24 @@ struct Stack {
 
 }  // namespace
 
+template <typename Table>
+void zero(Table& table) {
+  static_assert(std::is_trivially_copyable_v<Table>);
+  std::memset(static_cast<void*>(&table), 0, sizeof(table));
+}
+
 // One search thread: its own position copy, histories and pawn cache.
 class Worker {
  public:
   Worker(Search& s, int i) : search(s), id(i) { clear(); }
 
+  // All-zero bytes are empty entries and Move::none(): one memset per table
+  // (element loops cost ucinewgame milliseconds in instrumented builds).
   void clear() {
-    for (auto& side : mainHistory) side.fill({});
-    for (auto& a : captureHistory)
-      for (auto& b : a) b.fill({});
-    for (auto& a : continuationHistory)
-      for (auto& b : a)
-        for (auto& c : b) c.fill({});
-    for (auto& a : counterMoves) a.fill(Move::none());
+    zero(mainHistory);
+    zero(captureHistory);
+    zero(continuationHistory);
+    zero(counterMoves);
   }
 
   void prepare(const Position& root, const std::vector<Move>& rootList) {
