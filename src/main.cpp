@@ -196,6 +196,8 @@ int tune_command(int argc, char** argv) {
       "rate", "Adam learning rate, in centipawns", cxxopts::value<double>()->default_value("1.0"))(
       "lambda", "weight of the game result against the search score (0..1)",
       cxxopts::value<double>()->default_value("0.7"))(
+      "l2", "pull toward the starting weights (regularisation)",
+      cxxopts::value<double>()->default_value("1e-9"))(
       "max-positions", "use at most this many positions (0: all)",
       cxxopts::value<std::size_t>()->default_value("0"))(
       "threads", "threads",
@@ -212,11 +214,13 @@ int tune_command(int argc, char** argv) {
   o.epochs = args["epochs"].as<int>();
   o.learningRate = args["rate"].as<double>();
   o.lambda = args["lambda"].as<double>();
+  o.l2 = args["l2"].as<double>();
   o.maxPositions = args["max-positions"].as<std::size_t>();
   o.threads = args["threads"].as<int>();
   if (o.epochs < 0 || o.epochs > 1000000 || !(o.learningRate > 0) || !(o.lambda >= 0) ||
-      !(o.lambda <= 1) || o.threads < 1 || o.threads > 1024) {
-    fmt::print(stderr, "tune: epochs 0..1000000, rate > 0, lambda 0..1, threads 1..1024\n");
+      !(o.lambda <= 1) || !(o.l2 >= 0) || o.threads < 1 || o.threads > 1024) {
+    fmt::print(stderr,
+               "tune: epochs 0..1000000, rate > 0, lambda 0..1, l2 >= 0, threads 1..1024\n");
     return 2;
   }
   run_tune(o, std::cout);

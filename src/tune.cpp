@@ -322,6 +322,7 @@ TuneReport run_tune(const TuneOptions& o, std::ostream& log, const std::atomic<b
     (i % 20 == 19 ? holdout : train).push_back(i);
 
   WeightVector w = current_weights();
+  const WeightVector start = w;
   const int n = int(w.mg.size());
   report.k = fit_k(data, train, w, threads);
   report.errorBefore = mean_error(data, train, w, report.k, o.lambda, threads);
@@ -358,6 +359,10 @@ TuneReport run_tune(const TuneOptions& o, std::ostream& log, const std::atomic<b
       double g = 0;
       for (const auto& part : grads) g += part[i];
       g /= double(train.size());
+      // L2 pull toward the starting weights: rarely used entries stay near
+      // them instead of fitting the noise of a few positions.
+      if (g != 0)
+        g += o.l2 * ((i < n ? w.mg[i] : w.eg[i - n]) - (i < n ? start.mg[i] : start.eg[i - n]));
       m[i] = b1 * m[i] + (1 - b1) * g;
       v[i] = b2 * v[i] + (1 - b2) * g * g;
       double mh = m[i] / (1 - std::pow(b1, epoch)), vh = v[i] / (1 - std::pow(b2, epoch));

@@ -44,6 +44,7 @@ struct TuneOptions {
   int epochs = 400;
   double learningRate = 1.0;     // Adam step, in centipawns
   double lambda = 0.7;           // target = lambda * result + (1 - lambda) * sigmoid(score)
+  double l2 = 1e-9;              // pull toward the starting weights, per centipawn
   std::size_t maxPositions = 0;  // 0: all
   int threads = 1;
 };
