@@ -29,6 +29,16 @@ format=pgn
 
 book=$(realpath "$book")
 cd "$out"  # fastchess writes config.json into its working directory
+
+# Memory of the engine processes every 10 s: it must not grow over the match.
+(
+  while sleep 10; do
+    pids=$(pgrep -d, -f "^$engine( |$)" || true)
+    [ -n "$pids" ] && ps -o rss= -p "$pids" | sort -n | tail -1
+  done
+) >rss.txt 2>/dev/null &
+sampler=$!
+trap 'kill $sampler 2>/dev/null || true' EXIT
 fastchess -engine cmd="$engine" name=Shiftmate option.Threads=1 \
   -engine "${opp[@]}" ${OPPONENT_OPTS:-} \
   -each tc="$tc" option.Hash=16 \
@@ -36,6 +46,7 @@ fastchess -engine cmd="$engine" name=Shiftmate option.Threads=1 \
   -openings file="$book" format=$format order=random -srand "${SEED:-1}" \
   -pgnout file=games.pgn -log file=fastchess.log level=warn >stdout.txt 2>&1 || true
 
+kill $sampler 2>/dev/null || true
 finished=$(grep -c '^Finished game' stdout.txt || true)
 # Games must end by the rules or by adjudication ("normal", "adjudication").
 bad=$(grep -o '\[Termination "[^"]*"\]' games.pgn | grep -cv '"normal"\|"adjudication"' || true)
@@ -46,4 +57,8 @@ echo "soak: $finished/$games games at $tc; abnormal terminations $bad, timeouts 
   "crashes $crashes, fastchess warnings $warnings (logs in $out)"
 grep -o '\[Termination "[^"]*"\]' games.pgn | sort | uniq -c
 grep -E '^(Games|Elo):' stdout.txt | tail -2 || true
+if [ -s rss.txt ]; then
+  echo "largest engine RSS (KiB): first sample $(head -1 rss.txt), last $(tail -1 rss.txt)," \
+    "max $(sort -n rss.txt | tail -1) over $(wc -l <rss.txt) samples"
+fi
 [ "$finished" -eq "$games" ] && [ $((bad + timeouts + crashes + warnings)) -eq 0 ]
