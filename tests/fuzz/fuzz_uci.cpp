@@ -14,6 +14,9 @@ namespace {
 // big tables or many threads would only slow every input down (they are
 // tested elsewhere): cap them instead of ignoring them.
 std::string capped(std::string line) {
+  // The engine skips leading blanks, so the caps must too.
+  std::size_t start = line.find_first_not_of(" \t");
+  line.erase(0, start == std::string::npos ? line.size() : start);
   if (line.rfind("go", 0) == 0) {
     // go perft N: deep counts would dominate; the argument is still parsed.
     std::istringstream words(line);
