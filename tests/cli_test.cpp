@@ -15,32 +15,17 @@
 #include <string>
 #include <vector>
 
+#include "test_support.h"
+
+using shiftmate_test::split_lines;
+using shiftmate_test::TempFile;
+
 namespace {
 
 struct Outcome {
   bool exited = false;  // false when killed by a signal (a crash)
   int code = -1;
   std::string out;  // stdout and stderr together
-};
-
-// A file in the temp directory, removed when it goes out of scope.
-class TempFile {
- public:
-  explicit TempFile(const std::string& content) {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("shiftmate_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) +
-             ".txt");
-    std::ofstream(path_, std::ios::binary) << content;
-  }
-  ~TempFile() {
-    std::error_code ec;
-    std::filesystem::remove(path_, ec);
-  }
-  std::string path() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
 };
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
@@ -75,21 +60,24 @@ Outcome run_with_timeout(const std::string& args, int seconds) {
 
 Outcome uci(const std::string& input) { return run("", &input); }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
 bool has_line(const std::string& text, const std::string& line) {
-  for (const auto& l : lines(text))
+  for (const auto& l : split_lines(text))
     if (l == line) return true;
   return false;
 }
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+// Each argument list must exit 2 with a message: a usage error, no crash.
+void expect_usage_errors(const std::vector<std::string>& cases) {
+  for (const std::string& args : cases) {
+    Outcome bad = run(args);
+    ASSERT_TRUE(bad.exited) << args << " crashed: " << bad.out;
+    EXPECT_EQ(bad.code, 2) << args << ": " << bad.out;
+    EXPECT_FALSE(bad.out.empty()) << args;
+  }
 }
 
 const std::string Kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -100,7 +88,7 @@ TEST(Cli, PerftDivideFromStart) {
   Outcome r = run("perft 4 --divide");
   ASSERT_TRUE(r.exited) << r.out;
   EXPECT_EQ(r.code, 0) << r.out;
-  auto out = lines(r.out);
+  auto out = split_lines(r.out);
   ASSERT_GE(out.size(), 22u) << r.out;
   // Published divide of perft(4) from the start position.
   const std::map<std::string, std::uint64_t> expected = {
@@ -209,7 +197,7 @@ TEST(Cli, DetectSubcommand) {
   Outcome r = run("detect --fen " + start + " --occupancy 0xffff00001000efff");
   ASSERT_TRUE(r.exited);
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(lines(r.out), std::vector<std::string>{"e2e4"}) << r.out;
+  EXPECT_EQ(split_lines(r.out), std::vector<std::string>{"e2e4"}) << r.out;
   r = run("detect --fen " + start + " --occupancy 0xffff00000000ffff");
   EXPECT_EQ(r.code, 1) << r.out;
 }
@@ -226,7 +214,7 @@ TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
   EXPECT_TRUE(contains(r.out, "done")) << r.out;
   std::ifstream in(out.path());
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_GE(lines(text).size(), 20u);
+  EXPECT_GE(split_lines(text).size(), 20u);
   EXPECT_TRUE(contains(run("help").out, "shiftmate datagen --output FILE"));
 
   const std::vector<std::string> cases = {
@@ -238,12 +226,7 @@ TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
       "datagen --output " + quote(out.path()) + " --book /nonexistent/shiftmate/book.epd",
       "datagen --output /nonexistent/shiftmate/dir/out.txt",
   };
-  for (const std::string& args : cases) {
-    Outcome bad = run(args);
-    ASSERT_TRUE(bad.exited) << args << " crashed: " << bad.out;
-    EXPECT_EQ(bad.code, 2) << args << ": " << bad.out;
-    EXPECT_FALSE(bad.out.empty()) << args;
-  }
+  expect_usage_errors(cases);
 }
 
 // ---------------------------------------------------------------- tune subcommand
@@ -269,12 +252,7 @@ TEST(Cli, TuneReportsTheErrorAndValidatesArguments) {
       "tune --data " + quote(data.path()) + " --threads 0",
       "tune --data " + quote(data.path()) + " --output /nonexistent/shiftmate/dir/p.h",
   };
-  for (const std::string& args : cases) {
-    Outcome bad = run(args);
-    ASSERT_TRUE(bad.exited) << args << " crashed: " << bad.out;
-    EXPECT_EQ(bad.code, 2) << args << ": " << bad.out;
-    EXPECT_FALSE(bad.out.empty()) << args;
-  }
+  expect_usage_errors(cases);
 }
 
 // SIGTERM drops the games in progress, keeps the file whole and exits 0.

@@ -20,29 +20,13 @@
 
 #include "position.h"
 #include "score.h"
+#include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::split_lines;
+using shiftmate_test::TempPath;
 
 namespace {
-
-// A path in the temp directory, removed when it goes out of scope.
-class TempPath {
- public:
-  TempPath() {
-    static std::atomic<int> counter{0};
-    path_ = std::filesystem::temp_directory_path() /
-            ("shiftmate_datagen_test_" + std::to_string(::getpid()) + "_" +
-             std::to_string(counter++) + ".txt");
-  }
-  ~TempPath() {
-    std::error_code ec;
-    std::filesystem::remove(path_, ec);
-  }
-  std::string str() const { return path_.string(); }
-
- private:
-  std::filesystem::path path_;
-};
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -53,13 +37,6 @@ std::string slurp(const std::string& path) {
 
 void write_text(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
 }
 
 struct Line {
@@ -82,7 +59,7 @@ void expect_valid_file(const std::string& path, std::uint64_t expectedLines) {
   std::string text = slurp(path);
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(text.back(), '\n');
-  auto lines = lines_of(text);
+  auto lines = split_lines(text);
   EXPECT_EQ(lines.size(), expectedLines);
   for (const std::string& line : lines) {
     auto parsed = parse_line(line);
@@ -125,7 +102,7 @@ class Datagen : public ::testing::Test {
 TEST_F(Datagen, WritesWellFormedLines) {
   TempPath file;
   std::string log;
-  DatagenReport r = generate(small_run(60), file.str(), &log);
+  DatagenReport r = generate(small_run(60), file.path(), &log);
   ASSERT_FALSE(r.error) << *r.error;
   EXPECT_TRUE(r.started);
   EXPECT_FALSE(r.interrupted);
@@ -133,61 +110,61 @@ TEST_F(Datagen, WritesWellFormedLines) {
   EXPECT_GE(r.linesAfter, 60u);
   EXPECT_GE(r.games, 1u);
   EXPECT_EQ(r.whiteWins + r.draws + r.blackWins, r.games);
-  expect_valid_file(file.str(), r.linesAfter);
+  expect_valid_file(file.path(), r.linesAfter);
   EXPECT_NE(log.find("done"), std::string::npos) << log;
 }
 
 TEST_F(Datagen, ResumesKeepingTheOldLines) {
   TempPath file;
-  DatagenReport first = generate(small_run(40), file.str());
+  DatagenReport first = generate(small_run(40), file.path());
   ASSERT_FALSE(first.error);
-  std::string before = slurp(file.str());
+  std::string before = slurp(file.path());
 
-  DatagenReport second = generate(small_run(first.linesAfter + 50), file.str());
+  DatagenReport second = generate(small_run(first.linesAfter + 50), file.path());
   ASSERT_FALSE(second.error);
   EXPECT_EQ(second.linesBefore, first.linesAfter);
   EXPECT_GE(second.linesAfter, first.linesAfter + 50);
-  std::string after = slurp(file.str());
+  std::string after = slurp(file.path());
   EXPECT_EQ(after.substr(0, before.size()), before) << "old lines must stay a prefix";
-  expect_valid_file(file.str(), second.linesAfter);
+  expect_valid_file(file.path(), second.linesAfter);
 
   // A file that already holds the target is left alone.
-  DatagenReport third = generate(small_run(10), file.str());
+  DatagenReport third = generate(small_run(10), file.path());
   EXPECT_FALSE(third.error);
   EXPECT_FALSE(third.started);
   EXPECT_EQ(third.linesAfter, second.linesAfter);
-  EXPECT_EQ(slurp(file.str()), after);
+  EXPECT_EQ(slurp(file.path()), after);
 }
 
 TEST_F(Datagen, RepairsAPartialLastLine) {
   TempPath file;
-  DatagenReport first = generate(small_run(30), file.str());
+  DatagenReport first = generate(small_run(30), file.path());
   ASSERT_FALSE(first.error);
-  std::string complete = slurp(file.str());
+  std::string complete = slurp(file.path());
   const std::string partial = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 2";
-  write_text(file.str(), complete + partial);
+  write_text(file.path(), complete + partial);
 
   std::string log;
-  DatagenReport second = generate(small_run(first.linesAfter + 20), file.str(), &log);
+  DatagenReport second = generate(small_run(first.linesAfter + 20), file.path(), &log);
   ASSERT_FALSE(second.error);
   EXPECT_TRUE(second.repaired);
   EXPECT_NE(log.find("partial line"), std::string::npos) << log;
   EXPECT_EQ(second.linesBefore, first.linesAfter);
   EXPECT_GE(second.linesAfter, first.linesAfter + 20);
-  std::string after = slurp(file.str());
+  std::string after = slurp(file.path());
   EXPECT_EQ(after.substr(0, complete.size()), complete);
   EXPECT_EQ(after.find(partial + "\n"), std::string::npos);
   EXPECT_NE(after.substr(complete.size(), partial.size()), partial);
-  expect_valid_file(file.str(), second.linesAfter);
+  expect_valid_file(file.path(), second.linesAfter);
 
   // Nothing but a partial line: the file becomes empty, then fills.
   TempPath lone;
-  write_text(lone.str(), "8/8/8/8 w");
-  DatagenReport third = generate(small_run(10), lone.str());
+  write_text(lone.path(), "8/8/8/8 w");
+  DatagenReport third = generate(small_run(10), lone.path());
   ASSERT_FALSE(third.error);
   EXPECT_TRUE(third.repaired);
   EXPECT_EQ(third.linesBefore, 0u);
-  expect_valid_file(lone.str(), third.linesAfter);
+  expect_valid_file(lone.path(), third.linesAfter);
 }
 
 TEST_F(Datagen, StopFlagEndsTheRunWithOnlyWholeGames) {
@@ -200,52 +177,52 @@ TEST_F(Datagen, StopFlagEndsTheRunWithOnlyWholeGames) {
   });
   std::ostringstream log;
   auto start = std::chrono::steady_clock::now();
-  DatagenReport r = run_datagen(options, file.str(), stop, log);
+  DatagenReport r = run_datagen(options, file.path(), stop, log);
   stopper.join();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
   ASSERT_FALSE(r.error);
   EXPECT_TRUE(r.interrupted);
   EXPECT_NE(log.str().find("interrupted"), std::string::npos) << log.str();
-  if (r.linesAfter) expect_valid_file(file.str(), r.linesAfter);
+  if (r.linesAfter) expect_valid_file(file.path(), r.linesAfter);
 
   // Already set: no game is finished, nothing is written.
   TempPath untouched;
-  DatagenReport none = run_datagen(small_run(100), untouched.str(), stop, log);
+  DatagenReport none = run_datagen(small_run(100), untouched.path(), stop, log);
   EXPECT_FALSE(none.error);
   EXPECT_EQ(none.linesAfter, 0u);
   EXPECT_EQ(none.games, 0u);
-  EXPECT_EQ(slurp(untouched.str()), "");
+  EXPECT_EQ(slurp(untouched.path()), "");
 }
 
 TEST_F(Datagen, OneThreadAndOneSeedRepeatTheGames) {
   TempPath a, b, c;
   DatagenOptions options = small_run(40, 1);
-  ASSERT_FALSE(generate(options, a.str()).error);
-  ASSERT_FALSE(generate(options, b.str()).error);
-  EXPECT_EQ(slurp(a.str()), slurp(b.str()));
+  ASSERT_FALSE(generate(options, a.path()).error);
+  ASSERT_FALSE(generate(options, b.path()).error);
+  EXPECT_EQ(slurp(a.path()), slurp(b.path()));
   options.seed += 1;
-  ASSERT_FALSE(generate(options, c.str()).error);
-  EXPECT_NE(slurp(a.str()), slurp(c.str()));
+  ASSERT_FALSE(generate(options, c.path()).error);
+  EXPECT_NE(slurp(a.path()), slurp(c.path()));
 }
 
 TEST_F(Datagen, LoadsABook) {
   TempPath book;
-  write_text(book.str(),
+  write_text(book.path(),
              "# openings\n"
              "\n"
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30\n"
              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\r\n");
   std::vector<std::string> fens;
-  ASSERT_FALSE(load_book(book.str(), fens));
+  ASSERT_FALSE(load_book(book.path(), fens));
   EXPECT_EQ(fens, (std::vector<std::string>{
                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30",
                       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}));
 
   auto error_of = [](const std::string& text) {
     TempPath bad;
-    write_text(bad.str(), text);
+    write_text(bad.path(), text);
     std::vector<std::string> out = {"unchanged"};
-    auto error = load_book(bad.str(), out);
+    auto error = load_book(bad.path(), out);
     EXPECT_EQ(out, std::vector<std::string>{"unchanged"});
     return error.value_or("");
   };
@@ -263,10 +240,10 @@ TEST_F(Datagen, GamesStartFromTheBook) {
   options.book = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30"};
   options.randomPlies = 2;
   TempPath file;
-  DatagenReport r = generate(options, file.str());
+  DatagenReport r = generate(options, file.path());
   ASSERT_FALSE(r.error);
-  expect_valid_file(file.str(), r.linesAfter);
-  for (const std::string& line : lines_of(slurp(file.str()))) {
+  expect_valid_file(file.path(), r.linesAfter);
+  for (const std::string& line : split_lines(slurp(file.path()))) {
     Position pos;
     ASSERT_FALSE(pos.set(parse_line(line)->fen));
     EXPECT_GE(pos.fullmove_number(), 31) << line;  // after two random plies

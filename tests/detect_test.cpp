@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "position.h"
+#include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::split_lines;
 
 namespace {
 
@@ -33,13 +35,6 @@ Position from(const std::string& fen) {
   auto error = pos.set(fen);
   EXPECT_FALSE(error) << fen << ": " << *error;
   return pos;
-}
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
 }
 
 struct Detected {
@@ -75,11 +70,11 @@ TEST_F(DetectTest, NormalMove) {
 
   Detected d = detect(std::string(START_FEN), std::nullopt, hex(occ));
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e2e4"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e2e4"}) << d.output;
   d = detect(std::string(START_FEN), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
              std::nullopt);
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e2e4"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e2e4"}) << d.output;
   // With a 0x prefix and upper-case digits.
   std::string upper = hex(occ);
   for (char& c : upper) c = char(std::toupper(static_cast<unsigned char>(c)));
@@ -123,15 +118,15 @@ TEST_F(DetectTest, StandardCastling) {
   Bitboard queenSide = squares({SQ_A8, SQ_E8, SQ_H8, SQ_C1, SQ_D1, SQ_H1});
   Detected d = detect(fen, std::nullopt, hex(kingSide));
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e1g1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e1g1"}) << d.output;
   d = detect(fen, std::nullopt, hex(queenSide));
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e1c1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e1c1"}) << d.output;
   // Chess960 notation: king takes rook.
   d = detect(fen, std::nullopt, hex(kingSide), true);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e1h1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e1h1"}) << d.output;
   d = detect(fen, "r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1", std::nullopt, true);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e1a1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e1a1"}) << d.output;
 }
 
 TEST_F(DetectTest, Chess960Castling) {
@@ -147,10 +142,10 @@ TEST_F(DetectTest, Chess960Castling) {
 
   Detected d = detect(fen, std::nullopt, hex(squares({SQ_E8, SQ_C1, SQ_D1, SQ_H1})), true);
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"b1a1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"b1a1"}) << d.output;
   d = detect(fen, "4k3/8/8/8/8/8/8/R4RK1 b - - 1 1", std::nullopt, true);
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"b1h1"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"b1h1"}) << d.output;
 
   // King f1 and rook g1 swap: the occupied squares do not change at all,
   // so "no change" is explained by the castling move only.
@@ -172,7 +167,7 @@ TEST_F(DetectTest, Chess960CastlingAndRookMoveShareAnOccupancy) {
   EXPECT_NE(std::find(moves.begin(), moves.end(), Move::make<CASTLING>(SQ_D1, SQ_A1)), moves.end());
   Detected d = detect(fen, std::nullopt, hex(occ), true);
   EXPECT_EQ(d.code, 0);
-  auto out = lines(d.output);
+  auto out = split_lines(d.output);
   ASSERT_EQ(out.size(), 3u) << d.output;
   EXPECT_NE(out[2].find("ambiguous"), std::string::npos) << d.output;
   EXPECT_EQ(out[2].find("promotion"), std::string::npos) << d.output;
@@ -197,7 +192,7 @@ TEST_F(DetectTest, EnPassant) {
   EXPECT_EQ(moves[0], Move::make<EN_PASSANT>(SQ_E5, SQ_D6));
   Detected d = detect(fen, std::nullopt, hex(squares({SQ_E8, SQ_D6, SQ_E1})));
   EXPECT_EQ(d.code, 0);
-  EXPECT_EQ(lines(d.output), std::vector<std::string>{"e5d6"}) << d.output;
+  EXPECT_EQ(split_lines(d.output), std::vector<std::string>{"e5d6"}) << d.output;
 }
 
 TEST_F(DetectTest, PromotionWithAfterIsExact) {
@@ -212,7 +207,7 @@ TEST_F(DetectTest, PromotionWithAfterIsExact) {
     Detected d = detect(fen, after, std::nullopt);
     EXPECT_EQ(d.code, 0);
     std::string uci = std::string("a7a8") + char(std::tolower(letter));
-    EXPECT_EQ(lines(d.output), std::vector<std::string>{uci}) << d.output;
+    EXPECT_EQ(split_lines(d.output), std::vector<std::string>{uci}) << d.output;
   }
 }
 
@@ -227,7 +222,7 @@ TEST_F(DetectTest, PromotionFromOccupancyIsAmbiguous) {
               moves.end());
   Detected d = detect(fen, std::nullopt, hex(occ));
   EXPECT_EQ(d.code, 0);
-  auto out = lines(d.output);
+  auto out = split_lines(d.output);
   ASSERT_EQ(out.size(), 5u) << d.output;
   std::vector<std::string> first4(out.begin(), out.begin() + 4);
   std::sort(first4.begin(), first4.end());

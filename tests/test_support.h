@@ -1,7 +1,13 @@
-// Small helpers shared by the test files: reading the EPD suites in perft/.
+// Small helpers shared by the test files: reading the EPD suites in perft/,
+// temporary files, splitting output into lines.
 #pragma once
 
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -37,6 +43,43 @@ inline std::vector<std::string> suite_fens(const std::string& name) {
   for (const std::string& line : suite_lines(name))
     fens.push_back(trim(line.substr(0, line.find(';'))));
   return fens;
+}
+
+// A unique path in the temp directory (no file yet), removed when it goes
+// out of scope.
+class TempPath {
+ public:
+  TempPath() {
+    static std::atomic<int> counter{0};
+    path_ =
+        std::filesystem::temp_directory_path() /
+        ("shiftmate_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".txt");
+  }
+  TempPath(const TempPath&) = delete;
+  TempPath& operator=(const TempPath&) = delete;
+  ~TempPath() {
+    std::error_code ec;
+    std::filesystem::remove(path_, ec);
+  }
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A temporary file holding `content`.
+class TempFile : public TempPath {
+ public:
+  explicit TempFile(const std::string& content) {
+    std::ofstream(path(), std::ios::binary) << content;
+  }
+};
+
+inline std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
 }
 
 }  // namespace shiftmate_test
