@@ -196,7 +196,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   constexpr bool PvNode = NT != NonPV;
   constexpr bool RootNode = NT == Root;
 
-  if (depth <= 0) return qsearch < PvNode ? PV : NonPV > (ss, alpha, beta);
+  constexpr NodeType QsearchType = PvNode ? PV : NonPV;
+  if (depth <= 0) return qsearch<QsearchType>(ss, alpha, beta);
 
   // Step 1. Initialise the node.
   Move pv[MAX_PLY + 1];

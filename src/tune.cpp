@@ -88,7 +88,8 @@ int weight_index(const Score* p) {
     if (p >= t.values && p < t.values + t.size) return base + int(p - t.values);
     base += t.size;
   }
-  return -1;
+  // A new table in eval_params.h must be listed in Tables as well.
+  throw std::logic_error("the evaluation read a weight the tuner does not know");
 }
 
 std::string render_ints(const char* name, const int* values, int size) {
@@ -114,14 +115,19 @@ struct Dataset {
   std::vector<std::pair<std::uint16_t, std::int16_t>> coefficients;
 };
 
-double sample_eval(const Dataset& d, const Sample& s, const WeightVector& w) {
+// The linear evaluation of `count` coefficients from `c` on.
+double eval_of(const std::pair<std::uint16_t, std::int16_t>* c, std::size_t count, int phase,
+               int scale, int fixed, const WeightVector& w) {
   double mg = 0, eg = 0;
-  for (std::uint32_t i = s.begin; i < s.begin + s.count; ++i) {
-    auto [index, count] = d.coefficients[i];
-    mg += count * w.mg[index];
-    eg += count * w.eg[index];
+  for (const auto* end = c + count; c != end; ++c) {
+    mg += c->second * w.mg[c->first];
+    eg += c->second * w.eg[c->first];
   }
-  return (mg * s.phase + eg * s.scale / 64.0 * (24 - s.phase)) / 24.0 + s.fixed;
+  return (mg * phase + eg * scale / 64.0 * (24 - phase)) / 24.0 + fixed;
+}
+
+double sample_eval(const Dataset& d, const Sample& s, const WeightVector& w) {
+  return eval_of(&d.coefficients[s.begin], s.count, s.phase, s.scale, s.fixed, w);
 }
 
 double target(const Sample& s, double k, double lambda) {
@@ -303,10 +309,7 @@ std::optional<LinearEval> linearize(const std::string& fen, int* engineEval) {
 }
 
 double linear_eval(const LinearEval& e, const WeightVector& w) {
-  Dataset d;
-  d.coefficients = e.coefficients;
-  Sample s{0, std::uint16_t(e.coefficients.size()), e.phase, e.scale, e.fixed, 0, 0};
-  return sample_eval(d, s, w);
+  return eval_of(e.coefficients.data(), e.coefficients.size(), e.phase, e.scale, e.fixed, w);
 }
 
 TuneReport run_tune(const TuneOptions& o, std::ostream& log, const std::atomic<bool>* stop) {
