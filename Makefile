@@ -143,6 +143,7 @@ tune: all
 SOAK_GAMES ?= 500
 BOOK ?= ../shared/data/books/8moves_v3.pgn
 soak: all
+	@$(call ensure_packages,toga2)
 	scripts/soak.sh ./$(EXE) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
 	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh ./$(EXE) /usr/games/toga2 $(SOAK_GAMES) \
 	  1+0.01 $(BOOK) build/soak/toga
