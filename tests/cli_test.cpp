@@ -2,12 +2,8 @@
 // through standard input.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
-#include <atomic>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <regex>
@@ -17,6 +13,7 @@
 
 #include "test_support.h"
 
+using shiftmate_test::read_file;
 using shiftmate_test::split_lines;
 using shiftmate_test::TempFile;
 
@@ -212,9 +209,7 @@ TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
   ASSERT_TRUE(r.exited);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "done")) << r.out;
-  std::ifstream in(out.path());
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  EXPECT_GE(split_lines(text).size(), 20u);
+  EXPECT_GE(split_lines(read_file(out.path())).size(), 20u);
   EXPECT_TRUE(contains(run("help").out, "shiftmate datagen --output FILE"));
 
   const std::vector<std::string> cases = {
@@ -264,8 +259,7 @@ TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   ASSERT_TRUE(r.exited) << r.out;
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
-  std::ifstream in(out.path(), std::ios::binary);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = read_file(out.path());
   EXPECT_TRUE(text.empty() || text.back() == '\n') << "a partial last line";
 }
 

@@ -4,13 +4,10 @@
 #include "datagen.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -23,21 +20,12 @@
 #include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::read_file;
 using shiftmate_test::split_lines;
 using shiftmate_test::TempPath;
+using shiftmate_test::write_file;
 
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
 
 struct Line {
   std::string fen;
@@ -56,7 +44,7 @@ std::optional<Line> parse_line(const std::string& line) {
 // Every line well formed: a legal FEN as Position writes it, side to move
 // not in check, a centipawn score, a result; the file ends with '\n'.
 void expect_valid_file(const std::string& path, std::uint64_t expectedLines) {
-  std::string text = slurp(path);
+  std::string text = read_file(path);
   ASSERT_FALSE(text.empty());
   EXPECT_EQ(text.back(), '\n');
   auto lines = split_lines(text);
@@ -118,13 +106,13 @@ TEST_F(Datagen, ResumesKeepingTheOldLines) {
   TempPath file;
   DatagenReport first = generate(small_run(40), file.path());
   ASSERT_FALSE(first.error);
-  std::string before = slurp(file.path());
+  std::string before = read_file(file.path());
 
   DatagenReport second = generate(small_run(first.linesAfter + 50), file.path());
   ASSERT_FALSE(second.error);
   EXPECT_EQ(second.linesBefore, first.linesAfter);
   EXPECT_GE(second.linesAfter, first.linesAfter + 50);
-  std::string after = slurp(file.path());
+  std::string after = read_file(file.path());
   EXPECT_EQ(after.substr(0, before.size()), before) << "old lines must stay a prefix";
   expect_valid_file(file.path(), second.linesAfter);
 
@@ -133,16 +121,16 @@ TEST_F(Datagen, ResumesKeepingTheOldLines) {
   EXPECT_FALSE(third.error);
   EXPECT_FALSE(third.started);
   EXPECT_EQ(third.linesAfter, second.linesAfter);
-  EXPECT_EQ(slurp(file.path()), after);
+  EXPECT_EQ(read_file(file.path()), after);
 }
 
 TEST_F(Datagen, RepairsAPartialLastLine) {
   TempPath file;
   DatagenReport first = generate(small_run(30), file.path());
   ASSERT_FALSE(first.error);
-  std::string complete = slurp(file.path());
+  std::string complete = read_file(file.path());
   const std::string partial = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 2";
-  write_text(file.path(), complete + partial);
+  write_file(file.path(), complete + partial);
 
   std::string log;
   DatagenReport second = generate(small_run(first.linesAfter + 20), file.path(), &log);
@@ -151,7 +139,7 @@ TEST_F(Datagen, RepairsAPartialLastLine) {
   EXPECT_NE(log.find("partial line"), std::string::npos) << log;
   EXPECT_EQ(second.linesBefore, first.linesAfter);
   EXPECT_GE(second.linesAfter, first.linesAfter + 20);
-  std::string after = slurp(file.path());
+  std::string after = read_file(file.path());
   EXPECT_EQ(after.substr(0, complete.size()), complete);
   EXPECT_EQ(after.find(partial + "\n"), std::string::npos);
   EXPECT_NE(after.substr(complete.size(), partial.size()), partial);
@@ -159,7 +147,7 @@ TEST_F(Datagen, RepairsAPartialLastLine) {
 
   // Nothing but a partial line: the file becomes empty, then fills.
   TempPath lone;
-  write_text(lone.path(), "8/8/8/8 w");
+  write_file(lone.path(), "8/8/8/8 w");
   DatagenReport third = generate(small_run(10), lone.path());
   ASSERT_FALSE(third.error);
   EXPECT_TRUE(third.repaired);
@@ -191,7 +179,7 @@ TEST_F(Datagen, StopFlagEndsTheRunWithOnlyWholeGames) {
   EXPECT_FALSE(none.error);
   EXPECT_EQ(none.linesAfter, 0u);
   EXPECT_EQ(none.games, 0u);
-  EXPECT_EQ(slurp(untouched.path()), "");
+  EXPECT_EQ(read_file(untouched.path()), "");
 }
 
 TEST_F(Datagen, OneThreadAndOneSeedRepeatTheGames) {
@@ -199,15 +187,15 @@ TEST_F(Datagen, OneThreadAndOneSeedRepeatTheGames) {
   DatagenOptions options = small_run(40, 1);
   ASSERT_FALSE(generate(options, a.path()).error);
   ASSERT_FALSE(generate(options, b.path()).error);
-  EXPECT_EQ(slurp(a.path()), slurp(b.path()));
+  EXPECT_EQ(read_file(a.path()), read_file(b.path()));
   options.seed += 1;
   ASSERT_FALSE(generate(options, c.path()).error);
-  EXPECT_NE(slurp(a.path()), slurp(c.path()));
+  EXPECT_NE(read_file(a.path()), read_file(c.path()));
 }
 
 TEST_F(Datagen, LoadsABook) {
   TempPath book;
-  write_text(book.path(),
+  write_file(book.path(),
              "# openings\n"
              "\n"
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30\n"
@@ -220,7 +208,7 @@ TEST_F(Datagen, LoadsABook) {
 
   auto error_of = [](const std::string& text) {
     TempPath bad;
-    write_text(bad.path(), text);
+    write_file(bad.path(), text);
     std::vector<std::string> out = {"unchanged"};
     auto error = load_book(bad.path(), out);
     EXPECT_EQ(out, std::vector<std::string>{"unchanged"});
@@ -243,7 +231,7 @@ TEST_F(Datagen, GamesStartFromTheBook) {
   DatagenReport r = generate(options, file.path());
   ASSERT_FALSE(r.error);
   expect_valid_file(file.path(), r.linesAfter);
-  for (const std::string& line : split_lines(slurp(file.path()))) {
+  for (const std::string& line : split_lines(read_file(file.path()))) {
     Position pos;
     ASSERT_FALSE(pos.set(parse_line(line)->fen));
     EXPECT_GE(pos.fullmove_number(), 31) << line;  // after two random plies

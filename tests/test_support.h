@@ -1,5 +1,6 @@
 // Small helpers shared by the test files: reading the EPD suites in perft/,
-// temporary files, splitting output into lines.
+// reading and writing whole files, temporary files, splitting output into
+// lines.
 #pragma once
 
 #include <unistd.h>
@@ -45,6 +46,18 @@ inline std::vector<std::string> suite_fens(const std::string& name) {
   return fens;
 }
 
+// A whole file as bytes ("" when it cannot be read).
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+inline void write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
 // A unique path in the temp directory (no file yet), removed when it goes
 // out of scope.
 class TempPath {
@@ -70,9 +83,7 @@ class TempPath {
 // A temporary file holding `content`.
 class TempFile : public TempPath {
  public:
-  explicit TempFile(const std::string& content) {
-    std::ofstream(path(), std::ios::binary) << content;
-  }
+  explicit TempFile(const std::string& content) { write_file(path(), content); }
 };
 
 inline std::vector<std::string> split_lines(const std::string& text) {
