@@ -33,6 +33,22 @@ using ContinuationHistory = std::array<std::array<PieceToHistory, 64>, PIECE_NB>
 // The reply that refuted a given move last time.
 using CounterMoves = std::array<std::array<Move, 64>, PIECE_NB>;
 
+// How far searches have found the static evaluation off, by side to move and
+// pawn structure: a running average in 1/Grain centipawns.
+struct CorrectionEntry {
+  static constexpr int Grain = 32, MaxCorrection = 300;
+  std::int16_t value = 0;
+  int correction() const { return value / Grain; }
+  // Deeper searches are trusted more: weight (depth + 1) / 256, at most 16 / 256.
+  void update(int error, int depth) {
+    int weight = std::min(depth + 1, 16);
+    int target = std::clamp(error, -MaxCorrection, MaxCorrection) * Grain;
+    value = std::int16_t((value * (256 - weight) + target * weight) / 256);
+  }
+};
+constexpr int CorrectionSize = 16384;
+using CorrectionHistory = std::array<std::array<CorrectionEntry, CorrectionSize>, COLOR_NB>;
+
 inline int butterfly_index(Move m) { return m.raw() & 0xFFF; }
 
 // Bonus for a move that caused a cutoff at `depth` (and malus for the others).

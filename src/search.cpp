@@ -94,6 +94,7 @@ class Worker {
     zero(captureHistory);
     zero(continuationHistory);
     zero(counterMoves);
+    zero(pawnCorrection);
   }
 
   void prepare(const Position& root, const std::vector<Move>& rootList) {
@@ -129,6 +130,11 @@ class Worker {
             {ss->killers[0], ss->killers[1]},
             counter};
   }
+  // The static evaluation adjusted by what searches have learned about it.
+  int corrected_eval(int raw) const {
+    int c = pawnCorrection[pos.side_to_move()][pos.pawn_key() & (CorrectionSize - 1)].correction();
+    return std::clamp(raw + c, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+  }
   void update_quiet_stats(Stack* ss, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
@@ -151,6 +157,7 @@ class Worker {
   CaptureHistory captureHistory;
   ContinuationHistory continuationHistory;
   CounterMoves counterMoves;
+  CorrectionHistory pawnCorrection;
 };
 
 void Worker::check_limits() {
@@ -235,8 +242,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
     return ttValue;
 
-  // Step 5. Static evaluation.
-  int eval;
+  // Step 5. Static evaluation. The table keeps the raw evaluation; the
+  // search uses it corrected.
+  int eval, rawEval = VALUE_NONE;
   bool improving;
   if (ss->inCheck) {
     ss->staticEval = eval = VALUE_NONE;
@@ -245,13 +253,15 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (excluded) {
       eval = ss->staticEval;
     } else if (ttHit) {
-      eval = ss->staticEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+      rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+      eval = ss->staticEval = corrected_eval(rawEval);
       if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = ttValue;
     } else {
-      eval = ss->staticEval = evaluate(pos, pawns);
+      rawEval = evaluate(pos, pawns);
+      eval = ss->staticEval = corrected_eval(rawEval);
       search.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
-                      Move::none(), ss->staticEval);
+                      Move::none(), rawEval);
     }
     improving = (ss - 2)->staticEval != VALUE_NONE   ? ss->staticEval > (ss - 2)->staticEval
                 : (ss - 4)->staticEval != VALUE_NONE ? ss->staticEval > (ss - 4)->staticEval
@@ -425,7 +435,14 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (!excluded && !(RootNode && pvIdx)) {
     Bound b = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
     search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ss->ttPv, b, depth, bestMove,
-                    ss->staticEval);
+                    rawEval);
+    // Teach the correction table when the result says more than the bound
+    // allows and the best move was quiet (captures are qsearch's business).
+    if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_mate_score(bestValue) &&
+        !(b == BOUND_LOWER && bestValue <= ss->staticEval) &&
+        !(b == BOUND_UPPER && bestValue >= ss->staticEval))
+      pawnCorrection[us][pos.pawn_key() & (CorrectionSize - 1)].update(
+          bestValue - ss->staticEval, depth);
   }
   return bestValue;
 }
@@ -456,19 +473,19 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     return ttValue;
 
   // Stand pat: the side to move may decline every capture.
-  int bestValue, futilityBase;
+  int bestValue, futilityBase, rawEval = VALUE_NONE;
   if (ss->inCheck) {
     ss->staticEval = VALUE_NONE;
     bestValue = futilityBase = -VALUE_INFINITE;
   } else {
-    ss->staticEval = bestValue =
-        ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+    rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+    ss->staticEval = bestValue = corrected_eval(rawEval);
     if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     if (bestValue >= beta) {
       if (!ttHit)
         search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), false, BOUND_LOWER,
-                        TTEntry::DepthQsearch, Move::none(), ss->staticEval);
+                        TTEntry::DepthQsearch, Move::none(), rawEval);
       return bestValue;
     }
     if (bestValue > alpha) alpha = bestValue;
@@ -520,7 +537,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
 
   Bound b = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
   search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ttPv, b, TTEntry::DepthQsearch,
-                  bestMove, ss->staticEval);
+                  bestMove, rawEval);
   return bestValue;
 }
 

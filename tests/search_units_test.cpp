@@ -1,8 +1,9 @@
 // Unit tests for pieces of the search: SEE, the transposition table, time
-// allocation, evaluation symmetry.
+// allocation, evaluation symmetry, the evaluation correction table.
 #include <gtest/gtest.h>
 
 #include "evaluate.h"
+#include "history.h"
 #include "movegen.h"
 #include "position.h"
 #include "timeman.h"
@@ -138,4 +139,21 @@ TEST(Evaluation, MaterialMatters) {
   EXPECT_LT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), pawns), -700);
   // Bare minor piece: no winning chances, scaled to near zero.
   EXPECT_LT(std::abs(evaluate(pos_of("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"), pawns)), 60);
+}
+
+TEST(CorrectionHistory, ConvergesTowardTheErrorAndStaysBounded) {
+  CorrectionEntry entry;
+  EXPECT_EQ(entry.correction(), 0);
+  for (int i = 0; i < 400; ++i) entry.update(40, 12);
+  EXPECT_NEAR(entry.correction(), 40, 1);
+  // Shallow results move it more slowly than deep ones.
+  CorrectionEntry shallow, deep;
+  shallow.update(-100, 1);
+  deep.update(-100, 15);
+  EXPECT_GT(shallow.value, deep.value);
+  EXPECT_LT(deep.value, 0);
+  // A huge error is clipped, so one wild search cannot swing the table.
+  for (int i = 0; i < 2000; ++i) entry.update(-30000, 20);
+  EXPECT_GE(entry.correction(), -CorrectionEntry::MaxCorrection);
+  EXPECT_LE(entry.correction(), -CorrectionEntry::MaxCorrection + 2);
 }
