@@ -130,10 +130,15 @@ class Worker {
             {ss->killers[0], ss->killers[1]},
             counter};
   }
-  // The static evaluation adjusted by what searches have learned about it.
-  int corrected_eval(int raw) const {
-    int c = pawnCorrection[pos.side_to_move()][pos.pawn_key() & (CorrectionSize - 1)].correction();
-    return std::clamp(raw + c, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+  // What searches have learned about the static evaluation of this side to
+  // move's pawn structure.
+  CorrectionEntry& pawn_correction() {
+    return pawnCorrection[pos.side_to_move()][pos.pawn_key() & (CorrectionSize - 1)];
+  }
+  // The static evaluation adjusted by that correction.
+  int corrected_eval(int raw) {
+    return std::clamp(raw + pawn_correction().correction(), VALUE_MATED_IN_MAX_PLY + 1,
+                      VALUE_MATE_IN_MAX_PLY - 1);
   }
   void update_quiet_stats(Stack* ss, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
@@ -441,8 +446,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_mate_score(bestValue) &&
         !(b == BOUND_LOWER && bestValue <= ss->staticEval) &&
         !(b == BOUND_UPPER && bestValue >= ss->staticEval))
-      pawnCorrection[us][pos.pawn_key() & (CorrectionSize - 1)].update(
-          bestValue - ss->staticEval, depth);
+      pawn_correction().update(bestValue - ss->staticEval, depth);
   }
   return bestValue;
 }
