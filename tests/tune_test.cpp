@@ -5,12 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <fstream>
 #include <random>
 #include <sstream>
 
 #include "movegen.h"
+#include "test_support.h"
 
 using namespace shiftmate;
 
@@ -36,11 +35,10 @@ std::vector<std::string> random_positions(int games, std::uint64_t seed) {
 }  // namespace
 
 TEST(Tune, CommittedWeightsAreTheGeneratorsOutput) {
-  std::ifstream in(std::string(SHIFTMATE_PERFT_DIR) + "/../src/eval_params.h");
-  ASSERT_TRUE(in);
-  std::stringstream committed;
-  committed << in.rdbuf();
-  EXPECT_EQ(render_eval_params(current_weights()), committed.str());
+  const std::string committed =
+      shiftmate_test::read_file(std::string(SHIFTMATE_PERFT_DIR) + "/../src/eval_params.h");
+  ASSERT_FALSE(committed.empty()) << "cannot read src/eval_params.h";
+  EXPECT_EQ(render_eval_params(current_weights()), committed);
 }
 
 TEST(Tune, LinearModelIsTheStaticEvaluation) {
@@ -66,25 +64,22 @@ TEST(Tune, FittingFollowsTheData) {
   const int knight = 2;  // PieceValue is the first table
   teacher.mg[knight] += 120;
   teacher.eg[knight] += 120;
-  std::string path = testing::TempDir() + "tune_data.txt";
-  {
-    std::ofstream out(path);
-    for (const std::string& fen : random_positions(60, 11)) {
-      auto lin = linearize(fen);
-      out << fen << " | " << std::lround(linear_eval(*lin, teacher)) << " | 0.5\n";
-    }
-    out << "garbage line\n"
-        << "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 0.5\n";
+  std::ostringstream data;
+  for (const std::string& fen : random_positions(60, 11)) {
+    auto lin = linearize(fen);
+    data << fen << " | " << std::lround(linear_eval(*lin, teacher)) << " | 0.5\n";
   }
+  data << "garbage line\n"
+       << "8/8/8/8/8/8/8/8 w - - 0 1 | 0 | 0.5\n";
+  shiftmate_test::TempFile file(data.str());
   TuneOptions o;
-  o.dataPath = path;
+  o.dataPath = file.path();
   o.epochs = 150;
   o.learningRate = 2.0;
   o.lambda = 0.0;
   o.threads = 2;
   std::ostringstream log;
   TuneReport r = run_tune(o, log);
-  std::remove(path.c_str());
   EXPECT_EQ(r.rejected, 2u);
   EXPECT_LT(r.errorAfter, r.errorBefore * 0.8) << log.str();
   const WeightVector before = current_weights();
