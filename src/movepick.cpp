@@ -1,5 +1,7 @@
 #include "movepick.h"
 
+#include "piece_values.h"
+
 namespace shiftmate {
 
 namespace {
@@ -12,7 +14,6 @@ constexpr int StageBase[6] = {
     0,           // quiets: history (well inside +-1'000'000)
     -3'000'000,  // bad captures
 };
-constexpr int MvvValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
 
 }  // namespace
 
@@ -32,8 +33,9 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const OrderingContext& 
       s.score = StageBase[TT_MOVE];
     } else if (pos.is_noisy(*m)) {
       PieceType victim = m->kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m->to()));
-      int value = 16 * MvvValue[victim] + (*ctx.captures)[pc][m->to()][victim] / 8;
-      if (m->kind() == PROMOTION) value += m->promotion() == QUEEN ? 16 * 900 : -16 * 900;
+      int value = 16 * TradeValue[victim] + (*ctx.captures)[pc][m->to()][victim] / 8;
+      if (m->kind() == PROMOTION)
+        value += m->promotion() == QUEEN ? 16 * SeeValue[QUEEN] : -16 * SeeValue[QUEEN];
       bool good = m->kind() == PROMOTION ? m->promotion() == QUEEN : pos.see_ge(*m, -value / 256);
       s.stage = good ? GOOD_CAPTURE : BAD_CAPTURE;
       s.score = StageBase[s.stage] + value;

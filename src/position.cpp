@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "parse.h"
+#include "piece_values.h"
 #include "zobrist.h"
 
 namespace shiftmate {
@@ -462,14 +463,13 @@ int Position::non_pawn_material(Color c) const {
 bool Position::see_ge(Move m, int threshold) const {
   // Castling, en passant and promotions are rare enough to call neutral.
   if (m.kind() != NORMAL) return 0 >= threshold;
-  constexpr int Value[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 20000};
   Square from = m.from(), to = m.to();
 
   // `balance` is what we are up after each capture, from the point of view
   // of the side that just captured; stop as soon as the result is decided.
-  int balance = Value[type_of(board[to])] - threshold;
+  int balance = SeeValue[type_of(board[to])] - threshold;
   if (balance < 0) return false;
-  balance = Value[type_of(board[from])] - balance;
+  balance = SeeValue[type_of(board[from])] - balance;
   if (balance <= 0) return true;
 
   Bitboard occupied = pieces() ^ square_bb(from) ^ square_bb(to);
@@ -489,7 +489,7 @@ bool Position::see_ge(Move m, int threshold) const {
     PieceType pt = PAWN;
     while (!(mine & pieces(pt))) pt = PieceType(pt + 1);
     if (pt == KING) return (attackers & pieces(~side)) ? win ^ 1 : win;
-    balance = Value[pt] - balance;
+    balance = SeeValue[pt] - balance;
     if (balance < int(win)) break;
     occupied ^= square_bb(lsb(mine & pieces(pt)));
     if (pt == PAWN || pt == BISHOP || pt == QUEEN)

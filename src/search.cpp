@@ -8,12 +8,27 @@
 #include "evaluate.h"
 #include "history.h"
 #include "movepick.h"
+#include "piece_values.h"
 
 namespace shiftmate {
 
 namespace {
 
 enum NodeType { NonPV, PV, Root };
+
+// Pruning and extension margins, in centipawns unless named otherwise.
+constexpr int RazorBase = 300, RazorPerDepthSquared = 250, RazorMaxDepth = 3;
+constexpr int ReverseFutilityPerDepth = 80, ReverseFutilityMaxDepth = 8;
+constexpr int NullMoveEvalBase = 160, NullMoveEvalPerDepth = 20, NullMoveEvalPerPly = 200;
+constexpr int SeeNoisyPerDepth = 90, SeeNoisyMaxDepth = 6;
+constexpr int SeeQuietPerLmrDepthSquared = 25;
+constexpr int HistoryPrunePerDepth = 3000, HistoryPruneMaxLmrDepth = 3;
+constexpr int FutilityBase = 120, FutilityPerLmrDepth = 110, FutilityMaxLmrDepth = 6;
+constexpr int SingularMinDepth = 7, SingularDoubleMargin = 20;
+constexpr int QsearchFutilityMargin = 180;
+constexpr int AspirationBase = 15,
+              AspirationScoreDivisor = 50;     // window = base + |score| / divisor
+constexpr int HistoryReductionDivisor = 8192;  // history points per ply of reduction
 
 // Late move reductions, from a log-log table.
 struct ReductionTable {
@@ -140,6 +155,25 @@ class Worker {
     return std::clamp(raw + pawn_correction().correction(), VALUE_MATED_IN_MAX_PLY + 1,
                       VALUE_MATE_IN_MAX_PLY - 1);
   }
+  // The one way the search moves through the tree: every make and unmake
+  // passes here, so state that follows the position (history pointers, node
+  // count, the network's accumulators) stays in step with it.
+  void make_move(Stack* ss, Move move) {
+    ss->currentMove = move;
+    ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
+    pos.do_move(move);
+    count_node();
+  }
+  void unmake_move(Move move) { pos.undo_move(move); }
+  void make_null_move(Stack* ss) {
+    ss->currentMove = Move::null();
+    ss->continuation = &continuationHistory[NO_PIECE][0];
+    pos.do_null_move();
+    count_node();
+  }
+  void unmake_null_move() { pos.undo_null_move(); }
+  // The static evaluation of the current position, side to move's view.
+  int evaluate() { return shiftmate::evaluate(pos, pawns); }
   void update_quiet_stats(Stack* ss, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
@@ -222,7 +256,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 2. Aborted search, draws and the ply limit.
     if (stopped()) return 0;
     if (pos.is_draw(ss->ply)) return VALUE_DRAW;
-    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate(pos, pawns);
+    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
     // Step 3. Mate distance pruning: no mate found deeper can beat a shorter one.
     alpha = std::max(mated_in(ss->ply), alpha);
@@ -258,12 +292,12 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (excluded) {
       eval = ss->staticEval;
     } else if (ttHit) {
-      rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+      rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
       eval = ss->staticEval = corrected_eval(rawEval);
       if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = ttValue;
     } else {
-      rawEval = evaluate(pos, pawns);
+      rawEval = evaluate();
       eval = ss->staticEval = corrected_eval(rawEval);
       search.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
                       Move::none(), rawEval);
@@ -273,28 +307,27 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                                                      : true;
 
     // Step 6. Razoring: hopeless positions drop straight into quiescence.
-    if (!PvNode && depth <= 3 && eval < alpha - 300 - 250 * depth * depth) {
+    if (!PvNode && depth <= RazorMaxDepth &&
+        eval < alpha - RazorBase - RazorPerDepthSquared * depth * depth) {
       int v = qsearch<NonPV>(ss, alpha - 1, alpha);
       if (v < alpha) return v;
     }
 
     // Step 7. Reverse futility pruning: far above beta at low depth.
-    if (!ss->ttPv && depth < 9 && eval - 80 * (depth - improving) >= beta &&
+    if (!ss->ttPv && depth <= ReverseFutilityMaxDepth &&
+        eval - ReverseFutilityPerDepth * (depth - improving) >= beta &&
         eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
       return eval;
 
     // Step 8. Null move pruning: if passing still beats beta, a real move
     // will too (not in pawn endings, where zugzwang is common).
     if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
-        ss->staticEval >= beta - 20 * depth + 160 && pos.has_non_pawn_material(us) &&
-        beta > VALUE_MATED_IN_MAX_PLY) {
-      int R = 3 + depth / 3 + std::min((eval - beta) / 200, 3);
-      ss->currentMove = Move::null();
-      ss->continuation = &continuationHistory[NO_PIECE][0];
-      pos.do_null_move();
-      count_node();
+        ss->staticEval >= beta - NullMoveEvalPerDepth * depth + NullMoveEvalBase &&
+        pos.has_non_pawn_material(us) && beta > VALUE_MATED_IN_MAX_PLY) {
+      int R = 3 + depth / 3 + std::min((eval - beta) / NullMoveEvalPerPly, 3);
+      make_null_move(ss);
       int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
-      pos.undo_null_move();
+      unmake_null_move();
       if (stopped()) return 0;
       if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
     }
@@ -334,28 +367,32 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
       int lmrDepth = std::max(newDepth - Reductions(depth, moveCount), 0);
       if (capture || givesCheck) {
-        if (depth < 7 && !pos.see_ge(move, -90 * depth)) continue;  // SEE pruning
+        if (depth <= SeeNoisyMaxDepth && !pos.see_ge(move, -SeeNoisyPerDepth * depth))
+          continue;  // SEE pruning
       } else {
-        if (lmrDepth < 4 && history < -3000 * depth) continue;  // history pruning
+        if (lmrDepth <= HistoryPruneMaxLmrDepth && history < -HistoryPrunePerDepth * depth)
+          continue;  // history pruning
         // Futility pruning: the static eval is too far below alpha.
-        if (!ss->inCheck && lmrDepth < 7 && ss->staticEval + 120 + 110 * lmrDepth <= alpha)
+        if (!ss->inCheck && lmrDepth <= FutilityMaxLmrDepth &&
+            ss->staticEval + FutilityBase + FutilityPerLmrDepth * lmrDepth <= alpha)
           continue;
-        if (!pos.see_ge(move, -25 * lmrDepth * lmrDepth)) continue;  // SEE pruning
+        if (!pos.see_ge(move, -SeeQuietPerLmrDepthSquared * lmrDepth * lmrDepth))
+          continue;  // SEE pruning
       }
     }
 
     // Step 12. Extensions.
     int extension = 0;
-    if (!RootNode && depth >= 7 && move == ttMove && !excluded && ttValue != VALUE_NONE &&
-        std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) &&
-        tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
+    if (!RootNode && depth >= SingularMinDepth && move == ttMove && !excluded &&
+        ttValue != VALUE_NONE && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY &&
+        (tte->bound() & BOUND_LOWER) && tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
       // Singular extension: is the hash move much better than all others?
       int singularBeta = ttValue - 2 * depth;
       ss->excludedMove = move;
       int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
       if (v < singularBeta)
-        extension = !PvNode && v < singularBeta - 20 ? 2 : 1;
+        extension = !PvNode && v < singularBeta - SingularDoubleMargin ? 2 : 1;
       else if (singularBeta >= beta)
         return singularBeta;  // multi-cut: several moves beat beta
       else if (ttValue >= beta)
@@ -366,10 +403,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     newDepth += extension;
 
     // Step 13. Make the move.
-    ss->currentMove = move;
-    ss->continuation = &continuationHistory[moved][move.to()];
-    pos.do_move(move);
-    count_node();
+    make_move(ss, move);
     int value = 0;
 
     // Step 14. Late move reductions: later moves get a reduced null-window
@@ -382,7 +416,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       r += ttCapture;
       r -= PvNode;
       r -= givesCheck;
-      r -= history / 8192;
+      r -= history / HistoryReductionDivisor;
       if (move == ss->killers[0] || move == ss->killers[1]) --r;
       int d = std::clamp(newDepth - r, 1, newDepth + 1);
       value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
@@ -397,7 +431,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       (ss + 1)->pv = pv;
       value = -negamax<PV>(ss + 1, -beta, -alpha, newDepth, false);
     }
-    pos.undo_move(move);
+    unmake_move(move);
     if (stopped()) return 0;
 
     if (RootNode) {
@@ -463,7 +497,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   if (stopped()) return 0;
   ss->inCheck = pos.in_check();
   if (pos.is_draw(ss->ply)) return VALUE_DRAW;
-  if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate(pos, pawns);
+  if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
   bool ttHit;
   const Key key = pos.key();
@@ -482,7 +516,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     ss->staticEval = VALUE_NONE;
     bestValue = futilityBase = -VALUE_INFINITE;
   } else {
-    rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate(pos, pawns);
+    rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
     ss->staticEval = bestValue = corrected_eval(rawEval);
     if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
@@ -493,10 +527,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
       return bestValue;
     }
     if (bestValue > alpha) alpha = bestValue;
-    futilityBase = bestValue + 180;
+    futilityBase = bestValue + QsearchFutilityMargin;
   }
 
-  constexpr int CaptureValue[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
   MovePicker picker(pos, ttMove, ordering(ss), true);
   Move bestMove = Move::none();
   int moveCount = 0;
@@ -507,9 +540,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     if (bestValue > VALUE_MATED_IN_MAX_PLY && !ss->inCheck) {
       // Futility: even winning this piece cannot lift us to alpha.
       if (!givesCheck && move.kind() != PROMOTION) {
-        int gain =
-            futilityBase +
-            CaptureValue[move.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(move.to()))];
+        int gain = futilityBase +
+                   TradeValue[move.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(move.to()))];
         if (gain <= alpha) {
           bestValue = std::max(bestValue, gain);
           continue;
@@ -518,13 +550,10 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
       if (!pos.see_ge(move, 0)) continue;  // losing captures
     }
 
-    ss->currentMove = move;
-    ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
-    pos.do_move(move);
-    count_node();
+    make_move(ss, move);
     if (PvNode) (ss + 1)->pv = pv;
     int value = -qsearch<NT>(ss + 1, -beta, -alpha);
-    pos.undo_move(move);
+    unmake_move(move);
     if (stopped()) return 0;
 
     if (value > bestValue) {
@@ -594,7 +623,7 @@ void Worker::iterative_deepening() {
       selDepth = 0;
       // Aspiration window around the last score, widened on each failure.
       int prev = rootMoves[pvIdx].previousScore;
-      int delta = 15 + std::abs(prev) / 50;
+      int delta = AspirationBase + std::abs(prev) / AspirationScoreDivisor;
       if (rootDepth >= 4 && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
         beta = std::min(prev + delta, VALUE_INFINITE);
