@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "movegen.h"
+#include "nnue/inference.h"
 
 namespace shiftmate {
 
@@ -57,6 +58,17 @@ void Engine::clear_hash() {
   search.stop();
   search.wait();
   tt.clear();
+}
+
+std::optional<std::string> Engine::set_eval_file(const std::string& value) {
+  search.stop();
+  search.wait();
+  if (value == EmbeddedNetName) {
+    if (!nnue::use_embedded_network())
+      return "this build has no embedded network; EvalFile needs a network file";
+    return std::nullopt;
+  }
+  return nnue::use_network_file(value);
 }
 
 void Engine::set_chess960(bool on) {

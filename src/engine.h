@@ -13,6 +13,9 @@
 
 namespace shiftmate {
 
+// The EvalFile value that names the network compiled into the binary.
+inline constexpr const char* EmbeddedNetName = "<embedded>";
+
 class Engine {
  public:
   Engine();
@@ -37,6 +40,9 @@ class Engine {
   void set_threads(int n);
   void clear_hash();
   void set_chess960(bool on);
+  // "<embedded>" or the path of a network file; the message says why the
+  // current evaluation was kept.
+  std::optional<std::string> set_eval_file(const std::string& value);
   bool chess960() const { return chess960Mode; }
   SearchOptions& search_options() { return options; }
   std::size_t hash_mb() const { return tt.size_mb(); }

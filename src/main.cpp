@@ -14,8 +14,12 @@
 #include "datagen.h"
 #include "detect.h"
 #include "engine.h"
+#include "nnue/inference.h"
 #include "parse.h"
 #include "perft.h"
+#include "random.h"
+#include "training/packed_position.h"
+#include "training/trainer.h"
 #include "tune.h"
 #include "uci.h"
 
@@ -227,6 +231,106 @@ int tune_command(int argc, char** argv) {
   return 0;
 }
 
+int train_command(int argc, char** argv) {
+  cxxopts::Options opts(
+      "shiftmate train",
+      "Train the evaluation network on binary positions from `shiftmate datagen`.");
+  TrainerOptions d;
+  DataFilter f;
+  opts.add_options()("data", "binary training files (repeat or comma-separate)",
+                     cxxopts::value<std::vector<std::string>>())(
+      "output", "network file, rewritten after every epoch", cxxopts::value<std::string>())(
+      "epochs", "passes over the data",
+      cxxopts::value<int>()->default_value(std::to_string(d.epochs)))(
+      "batch", "positions per step",
+      cxxopts::value<int>()->default_value(std::to_string(d.batchSize)))(
+      "lr", "AdamW learning rate at the start",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.learningRate)))(
+      "final-lr", "learning rate at the end (cosine decay)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.finalLearningRate)))(
+      "weight-decay", "AdamW weight decay",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)))(
+      "wdl", "weight of the game result in the target (0: search score only)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)))(
+      "mirror", "also train on mirror images (files a-h) of every other position")(
+      "validation", "fraction of the positions held out to measure the loss",
+      cxxopts::value<double>()->default_value("0.01"))(
+      "max-score", "skip positions whose |score| exceeds this (centipawns)",
+      cxxopts::value<int>()->default_value(std::to_string(f.maxAbsScore)))(
+      "min-fullmove", "skip positions before this move number",
+      cxxopts::value<int>()->default_value(std::to_string(f.minFullmove)))(
+      "max-positions", "use at most this many positions (0: all)",
+      cxxopts::value<std::size_t>()->default_value("0"))(
+      "threads", "threads",
+      cxxopts::value<int>()->default_value(
+          std::to_string(std::max(1u, std::thread::hardware_concurrency()))))(
+      "seed", "seed for the initial weights and the shuffles",
+      cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "description", "text stored in the network file (default: the output name)",
+      cxxopts::value<std::string>()->default_value(""))("h,help", "this help");
+  auto args = opts.parse(argc, argv);
+  if (args.count("help") || !args.count("data") || !args.count("output")) {
+    fmt::print("{}\n", opts.help());
+    return args.count("help") ? 0 : 2;
+  }
+  TrainerOptions o;
+  o.epochs = args["epochs"].as<int>();
+  o.batchSize = args["batch"].as<int>();
+  o.learningRate = args["lr"].as<double>();
+  o.finalLearningRate = args["final-lr"].as<double>();
+  o.weightDecay = args["weight-decay"].as<double>();
+  o.resultWeight = args["wdl"].as<double>();
+  o.threads = args["threads"].as<int>();
+  o.mirror = args.count("mirror") > 0;
+  o.seed = args["seed"].as<std::uint64_t>();
+  o.outputPath = args["output"].as<std::string>();
+  o.description = args["description"].as<std::string>();
+  if (o.description.empty()) o.description = o.outputPath.substr(o.outputPath.rfind('/') + 1);
+  f.maxAbsScore = args["max-score"].as<int>();
+  f.minFullmove = args["min-fullmove"].as<int>();
+  const double validation = args["validation"].as<double>();
+  const std::size_t maxPositions = args["max-positions"].as<std::size_t>();
+  if (o.epochs < 1 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
+      !(o.finalLearningRate > 0) || !(o.weightDecay >= 0) || !(o.resultWeight >= 0) ||
+      !(o.resultWeight <= 1) || o.threads < 1 || o.threads > 1024 || !(validation >= 0) ||
+      !(validation < 1)) {
+    fmt::print(stderr,
+               "train: epochs 1..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
+               "wdl 0..1, threads 1..1024, validation 0..1\n");
+    return 2;
+  }
+
+  std::vector<PackedPosition> data;
+  for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
+    LoadReport loaded;
+    if (auto error = load_packed_file(path, f, data, &loaded)) {
+      fmt::print(stderr, "train: {}\n", *error);
+      return 1;
+    }
+    fmt::print("{}: {} positions, {} kept by the filter\n", path, loaded.read, loaded.kept);
+  }
+  // One seeded shuffle before the split, so the held-out positions come
+  // from every file.
+  Random rng(o.seed);
+  for (std::size_t i = data.size(); i > 1; --i) std::swap(data[i - 1], data[rng.below(i)]);
+  if (maxPositions && data.size() > maxPositions) data.resize(maxPositions);
+  const std::size_t held = std::size_t(double(data.size()) * validation);
+  std::vector<PackedPosition> validationSet(data.end() - std::ptrdiff_t(held), data.end());
+  data.resize(data.size() - held);
+  if (data.empty()) {
+    fmt::print(stderr, "train: no positions to train on\n");
+    return 1;
+  }
+  fmt::print("training {}->{}x2->1 on {} positions ({} held out), {} threads\n", nnue::InputSize,
+             nnue::HiddenSize, data.size(), validationSet.size(), o.threads);
+
+  FloatNetwork net;
+  net.randomise(o.seed);
+  train_network(net, data, validationSet, o, std::cout);
+  fmt::print("wrote {}\n", o.outputPath);
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -248,6 +352,7 @@ int magics_command() {
 
 int main(int argc, char** argv) {
   Position::init();
+  nnue::use_embedded_network();  // the hand-crafted evaluation in a build without one
   std::string command = argc > 1 ? argv[1] : "";
   try {
     if (command == "perft") return perft_command(argc - 1, argv + 1);
@@ -256,6 +361,7 @@ int main(int argc, char** argv) {
     if (command == "magics") return magics_command();
     if (command == "datagen") return datagen_command(argc - 1, argv + 1);
     if (command == "tune") return tune_command(argc - 1, argv + 1);
+    if (command == "train") return train_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -269,6 +375,8 @@ int main(int argc, char** argv) {
           "                    [--random-plies N] [--book FILE] [--seed S] [--hash MB]\n"
           "                                 self-play training positions for the tuner\n"
           "  shiftmate tune --data FILE [--output src/eval_params.h] [--epochs N]\n"
+          "  shiftmate train --data FILE... --output NET [--epochs N] [--threads N]\n"
+          "                                 train the evaluation network\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

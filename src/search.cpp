@@ -8,6 +8,7 @@
 #include "evaluate.h"
 #include "history.h"
 #include "movepick.h"
+#include "nnue/inference.h"
 #include "piece_values.h"
 
 namespace shiftmate {
@@ -114,6 +115,8 @@ class Worker {
 
   void prepare(const Position& root, const std::vector<Move>& rootList) {
     pos = root;
+    network = nnue::active_network();
+    if (network) accumulators.reset(*network, pos);
     rootMoves.clear();
     for (Move m : rootList) rootMoves.emplace_back(m);
     nodes = 0;
@@ -161,19 +164,31 @@ class Worker {
   void make_move(Stack* ss, Move move) {
     ss->currentMove = move;
     ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
+    if (network) accumulators.push(pos, move);
     pos.do_move(move);
     count_node();
   }
-  void unmake_move(Move move) { pos.undo_move(move); }
+  void unmake_move(Move move) {
+    pos.undo_move(move);
+    if (network) accumulators.pop();
+  }
   void make_null_move(Stack* ss) {
     ss->currentMove = Move::null();
     ss->continuation = &continuationHistory[NO_PIECE][0];
+    if (network) accumulators.push_null();
     pos.do_null_move();
     count_node();
   }
-  void unmake_null_move() { pos.undo_null_move(); }
-  // The static evaluation of the current position, side to move's view.
-  int evaluate() { return shiftmate::evaluate(pos, pawns); }
+  void unmake_null_move() {
+    pos.undo_null_move();
+    if (network) accumulators.pop();
+  }
+  // The static evaluation of the current position, side to move's view:
+  // the network's when one is loaded.
+  int evaluate() {
+    return network ? nnue::output(*network, accumulators.current(*network), pos.side_to_move())
+                   : shiftmate::evaluate(pos, pawns);
+  }
   void update_quiet_stats(Stack* ss, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
@@ -192,6 +207,8 @@ class Worker {
   double bestMoveChanges = 0;
   int callsToCheck = 0;
   PawnTable pawns;
+  const nnue::Network* network = nullptr;  // null: the hand-crafted evaluation
+  nnue::AccumulatorStack accumulators;
   ButterflyHistory mainHistory;
   CaptureHistory captureHistory;
   ContinuationHistory continuationHistory;

@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "engine.h"
 #include "evaluate.h"
+#include "nnue/inference.h"
 #include "movegen.h"
 #include "parse.h"
 #include "perft.h"
@@ -31,6 +32,23 @@ std::string score_text(int v) {
   if (v >= VALUE_MATE_IN_MAX_PLY) return fmt::format("mate {}", (VALUE_MATE - v + 1) / 2);
   if (v <= VALUE_MATED_IN_MAX_PLY) return fmt::format("mate {}", -(VALUE_MATE + v) / 2);
   return fmt::format("cp {}", v);
+}
+
+std::string evaluation_name() {
+  return nnue::active_network() ? "network '" + nnue::active_network_name() + "'"
+                                : "the hand-crafted evaluation";
+}
+
+// The `eval` command's line for the network, when one is loaded.
+std::string network_report(const Position& pos) {
+  const nnue::Network* net = nnue::active_network();
+  if (!net) return "Network: none loaded (EvalFile), the search uses the evaluation above\n";
+  int v = nnue::evaluate(*net, pos);
+  int white = pos.side_to_move() == WHITE ? v : -v;
+  return fmt::format(
+      "Network '{}' ({}->{}x2->1, {}): {:+} cp (White's view), {:+} cp for the side to move; "
+      "the search uses this\n",
+      nnue::active_network_name(), nnue::InputSize, nnue::HiddenSize, nnue::simd_name(), white, v);
 }
 
 }  // namespace
@@ -66,7 +84,7 @@ bool UciSession::execute(const std::string& line) {
   else if (cmd == "d")
     send(engine.position().pretty());
   else if (cmd == "eval")
-    send(eval_report(engine.position()));
+    send(eval_report(engine.position()) + network_report(engine.position()));
   else if (cmd == "bench")
     bench(in);
   else {
@@ -88,6 +106,7 @@ void UciSession::uci() {
   send("option name Move Overhead type spin default 10 min 0 max 5000");
   send("option name UCI_Chess960 type check default false");
   send("option name Clear Hash type button");
+  send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
   send("uciok");
 }
 
@@ -151,6 +170,11 @@ void UciSession::setoption(std::istringstream& in) {
     if (auto v = check()) engine.set_chess960(*v);
   } else if (key == "clear hash") {
     engine.clear_hash();
+  } else if (key == "evalfile") {
+    if (auto error = engine.set_eval_file(value.empty() ? EmbeddedNetName : value))
+      info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
+    else
+      info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
   } else {
     info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
   }

@@ -1,0 +1,75 @@
+// The network's hidden layer for each ply of the search, brought up to date
+// lazily: a move only records which pieces it changed, and the sums are
+// computed when a position is evaluated, from the nearest ply whose sums
+// are known. Nodes cut off before their evaluation cost no update at all.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "nnue/network.h"
+#include "position.h"
+#include "score.h"
+
+namespace shiftmate::nnue {
+
+struct alignas(64) Accumulator {
+  std::int16_t values[COLOR_NB][HiddenSize];  // indexed by the viewing side
+};
+
+// The pieces a move adds and removes: at most two of each (castling moves
+// two pieces, a capture-promotion removes two and adds one).
+struct DirtyPieces {
+  int added = 0, removed = 0;
+  Piece addedPiece[2], removedPiece[2];
+  Square addedSquare[2], removedSquare[2];
+
+  void add(Piece pc, Square sq) {
+    addedPiece[added] = pc;
+    addedSquare[added++] = sq;
+  }
+  void remove(Piece pc, Square sq) {
+    removedPiece[removed] = pc;
+    removedSquare[removed++] = sq;
+  }
+};
+
+// What `m` (legal in `pos`, not yet made) changes on the board.
+DirtyPieces dirty_pieces(const Position& pos, Move m);
+
+// Sums from scratch: the bias plus the weights of every piece.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+
+class AccumulatorStack {
+ public:
+  AccumulatorStack() : entries(MAX_PLY + 8) {}
+
+  // The root of a search: computes its sums from scratch.
+  void reset(const Network& net, const Position& pos);
+  // Before pos.do_move(m): records the change for the child.
+  void push(const Position& pos, Move m) {
+    Entry& e = entries[++top];
+    e.dirty = dirty_pieces(pos, m);
+    e.computed = false;
+  }
+  void push_null() {
+    Entry& e = entries[++top];
+    e.dirty = DirtyPieces{};
+    e.computed = false;
+  }
+  void pop() { --top; }
+  // The current ply's sums, computed on demand.
+  const Accumulator& current(const Network& net);
+  int depth() const { return top; }
+
+ private:
+  struct Entry {
+    Accumulator acc;
+    DirtyPieces dirty;  // from the parent to this ply
+    bool computed = false;
+  };
+  std::vector<Entry> entries;
+  int top = 0;
+};
+
+}  // namespace shiftmate::nnue

@@ -1,0 +1,115 @@
+#include "nnue/network.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+namespace shiftmate::nnue {
+
+static_assert(std::endian::native == std::endian::little, "the net file is read in place");
+
+namespace {
+
+constexpr char Magic[4] = {'S', 'M', 'N', 'N'};
+
+std::uint32_t fnv1a(std::span<const char> bytes) {
+  std::uint32_t h = 2166136261u;
+  for (char c : bytes) h = (h ^ std::uint8_t(c)) * 16777619u;
+  return h;
+}
+
+void put_u32(std::vector<char>& out, std::size_t at, std::uint32_t v) {
+  std::memcpy(out.data() + at, &v, 4);
+}
+std::uint32_t get_u32(std::span<const char> in, std::size_t at) {
+  std::uint32_t v;
+  std::memcpy(&v, in.data() + at, 4);
+  return v;
+}
+
+// The payload fields in file order, as (address, bytes).
+template <typename Net, typename F>
+void for_each_field(Net& net, F&& f) {
+  f(net.featureWeights, sizeof(net.featureWeights));
+  f(net.featureBias, sizeof(net.featureBias));
+  f(net.outputWeights, sizeof(net.outputWeights));
+  f(&net.outputBias, sizeof(net.outputBias));
+}
+
+}  // namespace
+
+std::vector<char> write_network(const Network& net, std::string_view description) {
+  std::vector<char> out(FileSize);
+  std::memcpy(out.data(), Magic, 4);
+  put_u32(out, 4, FileVersion);
+  put_u32(out, 8, InputSize);
+  put_u32(out, 12, HiddenSize);
+  put_u32(out, 16, QA);
+  put_u32(out, 20, QB);
+  put_u32(out, 24, EvalScale);
+  std::memcpy(out.data() + 32, description.data(),
+              std::min(description.size(), DescriptionSize - 1));
+  std::size_t at = FileHeaderSize;
+  for_each_field(net, [&](const void* p, std::size_t n) {
+    std::memcpy(out.data() + at, p, n);
+    at += n;
+  });
+  put_u32(out, 28, fnv1a(std::span(out).subspan(FileHeaderSize)));
+  return out;
+}
+
+std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
+                                        std::string* description) {
+  if (bytes.size() < FileHeaderSize || std::memcmp(bytes.data(), Magic, 4) != 0)
+    return "not a Shiftmate network file (no SMNN header)";
+  if (get_u32(bytes, 4) != FileVersion)
+    return fmt::format("network file version {}, this build reads version {}", get_u32(bytes, 4),
+                       FileVersion);
+  const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12);
+  if (inputs != InputSize || hidden != HiddenSize)
+    return fmt::format("network is {}->{}x2->1, this build is {}->{}x2->1", inputs, hidden,
+                       InputSize, HiddenSize);
+  if (get_u32(bytes, 16) != QA || get_u32(bytes, 20) != QB || get_u32(bytes, 24) != EvalScale)
+    return fmt::format("network quantised with QA={} QB={} scale={}, this build uses {} {} {}",
+                       get_u32(bytes, 16), get_u32(bytes, 20), get_u32(bytes, 24), QA, QB,
+                       EvalScale);
+  if (bytes.size() != FileSize)
+    return fmt::format("network file is {} bytes, expected {}", bytes.size(), FileSize);
+  if (fnv1a(bytes.subspan(FileHeaderSize)) != get_u32(bytes, 28))
+    return "network file checksum mismatch (damaged file)";
+  std::size_t at = FileHeaderSize;
+  for_each_field(net, [&](void* p, std::size_t n) {
+    std::memcpy(p, bytes.data() + at, n);
+    at += n;
+  });
+  if (description) {
+    const char* d = bytes.data() + 32;
+    *description = std::string(d, strnlen(d, DescriptionSize));
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> load_network_file(const std::string& path, Network& net,
+                                             std::string* description) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fmt::format("cannot open network file '{}'", path);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return fmt::format("cannot read network file '{}'", path);
+  if (auto error = read_network(bytes, net, description))
+    return fmt::format("'{}': {}", path, *error);
+  return std::nullopt;
+}
+
+std::optional<std::string> save_network_file(const std::string& path, const Network& net,
+                                             std::string_view description) {
+  std::vector<char> bytes = write_network(net, description);
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
+    return fmt::format("cannot write network file '{}'", path);
+  return std::nullopt;
+}
+
+}  // namespace shiftmate::nnue

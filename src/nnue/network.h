@@ -1,0 +1,71 @@
+// The evaluation network: (768 -> HiddenSize) x 2 -> 1 with SCReLU.
+//
+// Inputs are one per (piece colour relative to the viewer, piece type,
+// square from the viewer's side); each side to move "sees" the board from
+// its own side, so the same weights serve both perspectives. The hidden
+// layer (the accumulator) is kept up to date move by move; the output
+// neuron reads the side to move's half first, then the other side's.
+//
+// Quantisation: accumulator weights and biases are int16 scaled by QA, output
+// weights int16 scaled by QB, the output bias int32 scaled by QA * QB.
+// SCReLU(x) = clamp(x, 0, 1)^2.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types.h"
+
+namespace shiftmate::nnue {
+
+constexpr int InputSize = 768;
+constexpr int HiddenSize = 256;
+constexpr int QA = 255;         // accumulator quantisation (1.0 = QA)
+constexpr int QB = 64;          // output weight quantisation (1.0 = QB)
+constexpr int EvalScale = 400;  // network output 1.0 = this many centipawns
+
+// The feature that a piece on a square is for the viewer's half of the
+// accumulator: the board is flipped vertically for Black.
+constexpr int feature_index(Color viewer, Piece pc, Square sq) {
+  return (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 + (viewer == WHITE ? sq : sq ^ 56);
+}
+
+struct alignas(64) Network {
+  std::int16_t featureWeights[InputSize * HiddenSize];  // feature-major
+  std::int16_t featureBias[HiddenSize];
+  std::int16_t outputWeights[2 * HiddenSize];  // side to move's half first
+  std::int32_t outputBias;
+};
+
+// The file: a 96-byte header, then the weights in the order of Network's
+// fields, all little-endian.
+//    0  "SMNN"               16  u32 QA
+//    4  u32 version (1)      20  u32 QB
+//    8  u32 InputSize        24  u32 EvalScale
+//   12  u32 HiddenSize       28  u32 FNV-1a checksum of everything after the header
+//   32  64 bytes: a description (NUL-padded), e.g. the training run
+constexpr std::uint32_t FileVersion = 1;
+constexpr std::size_t FileHeaderSize = 96;
+constexpr std::size_t DescriptionSize = 64;
+constexpr std::size_t FileSize =
+    FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + 2 * HiddenSize) + 4;
+
+std::vector<char> write_network(const Network& net, std::string_view description);
+// Reads a network file image; the message says what is wrong (wrong magic,
+// version, architecture, size or checksum).
+std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
+                                        std::string* description = nullptr);
+std::optional<std::string> load_network_file(const std::string& path, Network& net,
+                                             std::string* description = nullptr);
+std::optional<std::string> save_network_file(const std::string& path, const Network& net,
+                                             std::string_view description);
+
+// The network compiled into the binary (nets/default.nnue), or nothing in
+// a build without one.
+std::span<const char> embedded_network_file();
+
+}  // namespace shiftmate::nnue

@@ -1,0 +1,291 @@
+#include "training/trainer.h"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <thread>
+
+#include "random.h"
+
+namespace shiftmate {
+
+namespace {
+
+using nnue::EvalScale;
+using nnue::HiddenSize;
+using nnue::InputSize;
+
+constexpr int MaxPieces = 32;
+constexpr float OutputWeightLimit = 127.0f / nnue::QB;  // clamp * weight must fit int16
+constexpr float FeatureWeightLimit = 32000.0f / nnue::QA / MaxPieces;  // no accumulator overflow
+constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
+
+// The active inputs of both halves: [0] as the side to move sees the
+// board, [1] as the other side does.
+struct Features {
+  int count = 0;
+  int index[2][MaxPieces];
+};
+
+// mirrored: files a-h swapped. The network has no castling input, so a
+// position and its mirror image are the same to it up to castling rights:
+// a second training position for free.
+Features features_of(const PackedPosition& p, bool mirrored = false) {
+  Features f;
+  const Color us = p.side_to_move();
+  p.for_each_piece([&](Piece pc, Square sq) {
+    if (f.count == MaxPieces) return;
+    if (mirrored) sq = Square(sq ^ 7);
+    f.index[0][f.count] = nnue::feature_index(us, pc, sq);
+    f.index[1][f.count] = nnue::feature_index(~us, pc, sq);
+    ++f.count;
+  });
+  return f;
+}
+
+float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+float target_of(const PackedPosition& p, float resultWeight) {
+  float result = 0.5f * float(p.result);
+  float score = sigmoid(float(p.score) / EvalScale);
+  return resultWeight * result + (1 - resultWeight) * score;
+}
+
+// The hidden layer of one position, both halves.
+struct Hidden {
+  alignas(64) float sums[2][HiddenSize];
+};
+
+float forward(const FloatNetwork& net, const Features& f, Hidden& h) {
+  float out = net.outputBias;
+  for (int half = 0; half < 2; ++half) {
+    float* s = h.sums[half];
+    std::copy(net.featureBias.begin(), net.featureBias.end(), s);
+    for (int k = 0; k < f.count; ++k) {
+      const float* row = &net.featureWeights[std::size_t(f.index[half][k]) * HiddenSize];
+      for (int i = 0; i < HiddenSize; ++i) s[i] += row[i];
+    }
+    const float* w = &net.outputWeights[half * HiddenSize];
+    float dot = 0;
+    for (int i = 0; i < HiddenSize; ++i) {
+      float a = std::clamp(s[i], 0.0f, 1.0f);
+      dot += w[i] * a * a;
+    }
+    out += dot;
+  }
+  return out;
+}
+
+// One thread's share of a batch: gradient sums and the loss.
+struct Gradients {
+  std::vector<float> featureWeights, featureBias, outputWeights;
+  double outputBias = 0, loss = 0;
+
+  Gradients()
+      : featureWeights(std::size_t(InputSize) * HiddenSize),
+        featureBias(HiddenSize),
+        outputWeights(2 * HiddenSize) {}
+  void clear() {
+    std::fill(featureWeights.begin(), featureWeights.end(), 0.0f);
+    std::fill(featureBias.begin(), featureBias.end(), 0.0f);
+    std::fill(outputWeights.begin(), outputWeights.end(), 0.0f);
+    outputBias = loss = 0;
+  }
+  void add(const Gradients& o) {
+    for (std::size_t i = 0; i < featureWeights.size(); ++i)
+      featureWeights[i] += o.featureWeights[i];
+    for (std::size_t i = 0; i < featureBias.size(); ++i) featureBias[i] += o.featureBias[i];
+    for (std::size_t i = 0; i < outputWeights.size(); ++i) outputWeights[i] += o.outputWeights[i];
+    outputBias += o.outputBias;
+    loss += o.loss;
+  }
+};
+
+void backward(const FloatNetwork& net, const PackedPosition& p, bool mirrored, float resultWeight,
+              Gradients& g) {
+  Features f = features_of(p, mirrored);
+  Hidden h;
+  float pred = sigmoid(forward(net, f, h));
+  float err = pred - target_of(p, resultWeight);
+  g.loss += double(err) * err;
+  float dOut = 2 * err * pred * (1 - pred);
+  g.outputBias += dOut;
+  alignas(64) float dSum[HiddenSize];
+  for (int half = 0; half < 2; ++half) {
+    const float* s = h.sums[half];
+    const float* w = &net.outputWeights[half * HiddenSize];
+    float* gw = &g.outputWeights[half * HiddenSize];
+    for (int i = 0; i < HiddenSize; ++i) {
+      float a = std::clamp(s[i], 0.0f, 1.0f);
+      gw[i] += dOut * a * a;
+      dSum[i] = s[i] > 0.0f && s[i] < 1.0f ? dOut * w[i] * 2 * a : 0.0f;
+    }
+    for (int i = 0; i < HiddenSize; ++i) g.featureBias[i] += dSum[i];
+    for (int k = 0; k < f.count; ++k) {
+      float* row = &g.featureWeights[std::size_t(f.index[half][k]) * HiddenSize];
+      for (int i = 0; i < HiddenSize; ++i) row[i] += dSum[i];
+    }
+  }
+}
+
+// Runs work(thread, begin, end) over [0, n) in fixed contiguous slices.
+template <typename F>
+void parallel_slices(std::size_t n, int threads, F&& work) {
+  threads = std::max(1, std::min<int>(threads, int(n)));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t)
+    pool.emplace_back([&, t] { work(t, n * t / threads, n * (t + 1) / threads); });
+  work(0, 0, n / threads);
+  for (auto& th : pool) th.join();
+}
+
+struct AdamState {
+  std::vector<float> m, v;
+  explicit AdamState(std::size_t n) : m(n), v(n) {}
+};
+
+// One AdamW step on a parameter array with the batch-mean gradient.
+void adam_step(std::vector<float>& params, const std::vector<float>& grad, AdamState& s, double lr,
+               double decay, double scale, double c1, double c2, float limit) {
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    double g = grad[i] * scale;
+    s.m[i] = float(Beta1 * s.m[i] + (1 - Beta1) * g);
+    s.v[i] = float(Beta2 * s.v[i] + (1 - Beta2) * g * g);
+    double step = (s.m[i] / c1) / (std::sqrt(s.v[i] / c2) + Epsilon) + decay * params[i];
+    params[i] = std::clamp(float(params[i] - lr * step), -limit, limit);
+  }
+}
+
+}  // namespace
+
+FloatNetwork::FloatNetwork()
+    : featureWeights(std::size_t(InputSize) * HiddenSize),
+      featureBias(HiddenSize),
+      outputWeights(2 * HiddenSize) {}
+
+void FloatNetwork::randomise(std::uint64_t seed) {
+  Random rng(seed);
+  auto uniform = [&](float limit) {
+    return limit * (2.0f * float(rng.next() >> 11) / float(1ULL << 53) - 1.0f);
+  };
+  // About 30 pieces add up in each hidden sum: keep the sums near 0.5.
+  for (float& w : featureWeights) w = uniform(0.1f);
+  for (float& b : featureBias) b = 0.25f;
+  for (float& w : outputWeights) w = uniform(1.0f / std::sqrt(float(2 * HiddenSize)));
+  outputBias = 0;
+}
+
+float FloatNetwork::forward(const PackedPosition& p) const {
+  Hidden h;
+  return shiftmate::forward(*this, features_of(p), h);
+}
+
+void FloatNetwork::quantise(nnue::Network& out) const {
+  auto to_int16 = [](float x, float scale) {
+    return std::int16_t(std::clamp(std::lround(x * scale), -32767L, 32767L));
+  };
+  for (std::size_t i = 0; i < featureWeights.size(); ++i)
+    out.featureWeights[i] = to_int16(featureWeights[i], nnue::QA);
+  for (int i = 0; i < HiddenSize; ++i) out.featureBias[i] = to_int16(featureBias[i], nnue::QA);
+  for (int i = 0; i < 2 * HiddenSize; ++i)
+    out.outputWeights[i] =
+        to_int16(std::clamp(outputWeights[i], -OutputWeightLimit, OutputWeightLimit), nnue::QB);
+  out.outputBias = std::int32_t(std::lround(double(outputBias) * nnue::QA * nnue::QB));
+}
+
+double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
+                 double resultWeight, int threads) {
+  if (data.empty()) return 0;
+  std::vector<double> sums(std::max(1, threads));
+  parallel_slices(data.size(), threads, [&](int t, std::size_t begin, std::size_t end) {
+    double sum = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      float err = sigmoid(net.forward(data[i])) - target_of(data[i], float(resultWeight));
+      sum += double(err) * err;
+    }
+    sums[t] = sum;
+  });
+  double total = 0;
+  for (double s : sums) total += s;
+  return total / double(data.size());
+}
+
+TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& trainingSet,
+                             const std::vector<PackedPosition>& validationSet,
+                             const TrainerOptions& o, std::ostream& log) {
+  TrainingReport report;
+  if (trainingSet.empty() || o.epochs <= 0) return report;
+  const int threads = std::max(1, o.threads);
+  const std::size_t batch = std::size_t(std::max(1, o.batchSize));
+  const std::size_t batchesPerEpoch = (trainingSet.size() + batch - 1) / batch;
+  const double totalSteps = double(batchesPerEpoch) * o.epochs;
+  const float resultWeight = float(o.resultWeight);
+
+  std::vector<Gradients> grads(threads);
+  AdamState adamFeatureWeights(net.featureWeights.size()), adamFeatureBias(HiddenSize),
+      adamOutputWeights(2 * HiddenSize);
+  double adamOutputBiasM = 0, adamOutputBiasV = 0;
+  Random rng(o.seed ^ 0x5EED5EED5EEDULL);
+  std::uint64_t step = 0;
+
+  for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+    auto started = std::chrono::steady_clock::now();
+    for (std::size_t i = trainingSet.size() - 1; i > 0; --i)  // Fisher-Yates, seeded
+      std::swap(trainingSet[i], trainingSet[rng.below(i + 1)]);
+    double epochLoss = 0, lr = o.learningRate;
+
+    for (std::size_t first = 0; first < trainingSet.size(); first += batch) {
+      const std::size_t count = std::min(batch, trainingSet.size() - first);
+      parallel_slices(count, threads, [&](int t, std::size_t begin, std::size_t end) {
+        grads[t].clear();
+        for (std::size_t i = begin; i < end; ++i)
+          backward(net, trainingSet[first + i], o.mirror && ((first + i + epoch) & 1), resultWeight,
+                   grads[t]);
+      });
+      for (int t = 1; t < threads; ++t) grads[0].add(grads[t]);
+      epochLoss += grads[0].loss;
+
+      // Cosine decay from learningRate to finalLearningRate over the run.
+      double progress = double(step++) / totalSteps;
+      lr = o.finalLearningRate + 0.5 * (o.learningRate - o.finalLearningRate) *
+                                     (1 + std::cos(std::numbers::pi * progress));
+      const double scale = 1.0 / double(count);
+      const double c1 = 1 - std::pow(Beta1, double(step)), c2 = 1 - std::pow(Beta2, double(step));
+      adam_step(net.featureWeights, grads[0].featureWeights, adamFeatureWeights, lr, o.weightDecay,
+                scale, c1, c2, FeatureWeightLimit);
+      adam_step(net.featureBias, grads[0].featureBias, adamFeatureBias, lr, 0, scale, c1, c2,
+                FeatureWeightLimit * MaxPieces);
+      adam_step(net.outputWeights, grads[0].outputWeights, adamOutputWeights, lr, o.weightDecay,
+                scale, c1, c2, OutputWeightLimit);
+      double g = grads[0].outputBias * scale;
+      adamOutputBiasM = Beta1 * adamOutputBiasM + (1 - Beta1) * g;
+      adamOutputBiasV = Beta2 * adamOutputBiasV + (1 - Beta2) * g * g;
+      net.outputBias -=
+          float(lr * (adamOutputBiasM / c1) / (std::sqrt(adamOutputBiasV / c2) + Epsilon));
+    }
+
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    report.trainLoss.push_back(epochLoss / double(trainingSet.size()));
+    report.validationLoss.push_back(mean_loss(net, validationSet, o.resultWeight, threads));
+    fmt::print(
+        log, "epoch {:3}/{}  lr {:.6f}  train loss {:.6f}  validation loss {:.6f}  {:.0f}k pos/s\n",
+        epoch, o.epochs, lr, report.trainLoss.back(), report.validationLoss.back(),
+        double(trainingSet.size()) / seconds / 1000);
+    log.flush();
+    if (!o.outputPath.empty()) {
+      auto quantised = std::make_unique<nnue::Network>();
+      net.quantise(*quantised);
+      if (auto error = nnue::save_network_file(o.outputPath, *quantised, o.description))
+        fmt::print(log, "train: {}\n", *error);
+    }
+  }
+  return report;
+}
+
+}  // namespace shiftmate

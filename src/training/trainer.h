@@ -1,0 +1,66 @@
+// `shiftmate train`: fits the evaluation network to self-play positions.
+//
+// The model is the network of nnue/network.h in float: (768 -> H) x 2 -> 1,
+// SCReLU. Its output times EvalScale is a centipawn score; the loss is the
+// squared difference between sigmoid(output) and a target that blends the
+// game result with sigmoid(search score / EvalScale). AdamW with a cosine
+// learning-rate decay; the batch is split over threads in fixed slices and
+// their gradients summed in a fixed order, so a run is reproducible from
+// its seed whatever the timing.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "nnue/network.h"
+#include "training/packed_position.h"
+
+namespace shiftmate {
+
+struct TrainerOptions {
+  int epochs = 20;  // passes over the training positions
+  int batchSize = 16384;
+  double learningRate = 0.001;
+  double finalLearningRate = 0.00001;  // the cosine decay's end point
+  double weightDecay = 0.01;           // AdamW's, on weights (not biases)
+  double resultWeight = 0.3;           // target = w * result + (1 - w) * sigmoid(score)
+  bool mirror = false;                 // every other position mirrored (files a-h) on each pass
+  int threads = 1;
+  std::uint64_t seed = 1;
+  std::string outputPath;   // written after every epoch when not empty
+  std::string description;  // stored in the net file
+};
+
+// The network in floating point, as trained.
+struct FloatNetwork {
+  std::vector<float> featureWeights;  // InputSize x HiddenSize, feature-major
+  std::vector<float> featureBias;     // HiddenSize
+  std::vector<float> outputWeights;   // 2 x HiddenSize, side to move first
+  float outputBias = 0;
+
+  FloatNetwork();
+  // Small random weights from the seed.
+  void randomise(std::uint64_t seed);
+  // Output in EvalScale units (1.0 = EvalScale centipawns), side to move's view.
+  float forward(const PackedPosition& p) const;
+  // Rounded to the engine's integer network; weights beyond what int16
+  // arithmetic allows are clamped (the trainer keeps them inside anyway).
+  void quantise(nnue::Network& out) const;
+};
+
+// sigmoid(output) against the blended target, averaged over the positions.
+double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
+                 double resultWeight, int threads);
+
+struct TrainingReport {
+  std::vector<double> trainLoss, validationLoss;  // per epoch
+};
+
+// Trains `net` in place; progress lines go to `log`.
+TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& trainingSet,
+                             const std::vector<PackedPosition>& validationSet,
+                             const TrainerOptions& options, std::ostream& log);
+
+}  // namespace shiftmate

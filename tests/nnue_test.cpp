@@ -1,0 +1,165 @@
+// The network's inference: the file format, incremental accumulators against
+// sums from scratch, and the quantised integer output against a floating
+// point reference.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+
+#include "movegen.h"
+#include "nnue/accumulator.h"
+#include "nnue/inference.h"
+#include "nnue/network.h"
+#include "position.h"
+#include "test_support.h"
+#include "training/trainer.h"
+
+using namespace shiftmate;
+using namespace shiftmate_test;
+
+namespace {
+
+// A network with random weights of the size training starts from.
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
+  FloatNetwork f;
+  f.randomise(seed);
+  f.outputBias = 0.1f;
+  auto net = std::make_unique<nnue::Network>();
+  f.quantise(*net);
+  return net;
+}
+
+// Walks every line to `depth`, checking the lazily updated accumulator of
+// each node against one computed from scratch. Evaluates only at some
+// nodes, so that updates across several plies are exercised too.
+void walk(const nnue::Network& net, Position& pos, nnue::AccumulatorStack& stack, int depth,
+          int& checked) {
+  if ((depth + checked) % 3 != 1 || depth == 0) {
+    auto fresh = std::make_unique<nnue::Accumulator>();
+    nnue::refresh(net, pos, *fresh);
+    const nnue::Accumulator& lazy = stack.current(net);
+    for (Color c : {WHITE, BLACK})
+      for (int i = 0; i < nnue::HiddenSize; ++i)
+        ASSERT_EQ(lazy.values[c][i], fresh->values[c][i]) << pos.fen() << " index " << i;
+    ASSERT_EQ(nnue::output(net, lazy, pos.side_to_move()), nnue::evaluate(net, pos));
+    ++checked;
+  }
+  if (depth == 0) return;
+  for (Move m : MoveList<LEGAL>(pos)) {
+    stack.push(pos, m);
+    pos.do_move(m);
+    walk(net, pos, stack, depth - 1, checked);
+    pos.undo_move(m);
+    stack.pop();
+  }
+  if (depth >= 2 && !pos.in_check()) {  // a null move copies the parent's sums
+    stack.push_null();
+    pos.do_null_move();
+    walk(net, pos, stack, 1, checked);
+    pos.undo_null_move();
+    stack.pop();
+  }
+}
+
+void expect_incremental_equals_scratch(const std::string& fen, bool chess960, int depth) {
+  auto net = random_network(7);
+  Position pos;
+  ASSERT_FALSE(pos.set(fen, chess960)) << fen;
+  nnue::AccumulatorStack stack;
+  stack.reset(*net, pos);
+  int checked = 0;
+  walk(*net, pos, stack, depth, checked);
+  EXPECT_GT(checked, 100) << fen;
+}
+
+}  // namespace
+
+TEST(NnueFile, WriteThenReadGivesTheSameNetwork) {
+  auto net = random_network(1);
+  std::vector<char> bytes = nnue::write_network(*net, "test net");
+  EXPECT_EQ(bytes.size(), nnue::FileSize);
+  auto back = std::make_unique<nnue::Network>();
+  std::string description;
+  ASSERT_FALSE(nnue::read_network(bytes, *back, &description));
+  EXPECT_EQ(description, "test net");
+  EXPECT_EQ(std::memcmp(net.get(), back.get(), sizeof(nnue::Network)), 0);
+  EXPECT_EQ(nnue::write_network(*back, "test net"), bytes);
+
+  TempPath file;
+  ASSERT_FALSE(nnue::save_network_file(file.path(), *net, "on disk"));
+  auto loaded = std::make_unique<nnue::Network>();
+  ASSERT_FALSE(nnue::load_network_file(file.path(), *loaded, &description));
+  EXPECT_EQ(description, "on disk");
+  EXPECT_EQ(std::memcmp(net.get(), loaded.get(), sizeof(nnue::Network)), 0);
+}
+
+TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
+  auto net = random_network(2);
+  const std::vector<char> good = nnue::write_network(*net, "");
+  auto scratch = std::make_unique<nnue::Network>();
+  auto error_for = [&](std::vector<char> bytes) {
+    auto e = nnue::read_network(bytes, *scratch);
+    return e ? *e : std::string("accepted");
+  };
+  std::vector<char> bad = good;
+  bad[nnue::FileHeaderSize + 1000] ^= 1;
+  EXPECT_NE(error_for(bad).find("checksum"), std::string::npos);
+  bad = good;
+  bad[0] = 'X';
+  EXPECT_NE(error_for(bad).find("SMNN"), std::string::npos);
+  bad = good;
+  bad[12] = 1;  // hidden size
+  EXPECT_NE(error_for(bad).find("->"), std::string::npos);
+  bad = good;
+  bad.pop_back();
+  EXPECT_NE(error_for(bad).find("bytes"), std::string::npos);
+  EXPECT_NE(error_for({}).find("SMNN"), std::string::npos);
+  EXPECT_TRUE(nnue::load_network_file("/nonexistent/net.nnue", *scratch).has_value());
+}
+
+TEST(NnueAccumulator, IncrementalEqualsScratchOverPerftWalks) {
+  // Castling both ways, en passant, promotions with and without capture.
+  expect_incremental_equals_scratch(std::string(START_FEN), false, 3);
+  expect_incremental_equals_scratch(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, 3);
+  expect_incremental_equals_scratch("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false, 4);
+  expect_incremental_equals_scratch(
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false, 3);
+  expect_incremental_equals_scratch("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                                    false, 3);
+  expect_incremental_equals_scratch("8/5bk1/8/2Pp4/8/1K6/8/8 w - d6 0 1", false, 4);
+}
+
+TEST(NnueAccumulator, IncrementalEqualsScratchInChess960) {
+  std::vector<std::string> fens = suite_fens("fischer.epd");
+  ASSERT_GE(fens.size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) expect_incremental_equals_scratch(fens[i], true, 3);
+}
+
+TEST(NnueInference, QuantisedOutputMatchesTheFloatReference) {
+  auto net = random_network(3);
+  int compared = 0;
+  for (const std::string& fen : suite_fens("standard.epd")) {
+    Position pos;
+    ASSERT_FALSE(pos.set(fen, true)) << fen;
+    for (Move m : MoveList<LEGAL>(pos)) {
+      pos.do_move(m);
+      int fast = nnue::evaluate(*net, pos);
+      double reference = nnue::reference_output(*net, pos);
+      // Integer division truncates twice: at most a centipawn or two.
+      EXPECT_NEAR(fast, reference, 2.0) << pos.fen();
+      ++compared;
+      pos.undo_move(m);
+    }
+  }
+  EXPECT_GT(compared, 100);
+}
+
+TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {
+  // A position and its colour-flipped mirror are the same to the side to move.
+  auto net = random_network(4);
+  Position a, b;
+  ASSERT_FALSE(a.set("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+  ASSERT_FALSE(b.set("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3"));
+  EXPECT_EQ(nnue::evaluate(*net, a), nnue::evaluate(*net, b));
+}

@@ -1,0 +1,115 @@
+// The network trainer: it must fit a target it can represent, its quantised
+// output must follow the float network, and a run must be reproducible.
+#include "training/trainer.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <sstream>
+
+#include "movegen.h"
+#include "nnue/inference.h"
+#include "position.h"
+#include "random.h"
+
+using namespace shiftmate;
+
+namespace {
+
+int material(const Position& pos, Color c) {
+  constexpr int Value[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 0};
+  int sum = 0;
+  for (PieceType pt : {PAWN, KNIGHT, BISHOP, ROOK, QUEEN})
+    sum += Value[pt] * __builtin_popcountll(pos.pieces(c, pt));
+  return sum;
+}
+
+// Positions from random games, labelled with the material balance (side to
+// move's view): a target a (768 -> H) x 2 -> 1 network can represent.
+std::vector<PackedPosition> material_positions(int count, std::uint64_t seed) {
+  Random rng(seed);
+  std::vector<PackedPosition> out;
+  while (int(out.size()) < count) {
+    Position pos;
+    int plies = 10 + int(rng.below(80));
+    for (int ply = 0; ply < plies; ++ply) {
+      MoveList<LEGAL> moves(pos);
+      if (!moves.size()) break;
+      // Prefer captures so that material becomes unbalanced.
+      Move m = moves.begin()[rng.below(moves.size())];
+      for (Move c : moves)
+        if (pos.is_capture(c) && rng.below(2)) m = c;
+      pos.do_move(m);
+      if (ply >= 8 && !pos.in_check()) {
+        Color us = pos.side_to_move();
+        int balance = material(pos, us) - material(pos, ~us);
+        out.push_back(PackedPosition::pack(pos, balance, StmResult::DRAW, false));
+      }
+    }
+  }
+  out.resize(count);
+  return out;
+}
+
+TrainerOptions small_run() {
+  TrainerOptions o;
+  o.epochs = 12;
+  o.batchSize = 128;
+  o.learningRate = 0.005;
+  o.finalLearningRate = 0.0005;
+  o.resultWeight = 0;  // the score alone
+  o.threads = 2;
+  o.seed = 11;
+  return o;
+}
+
+}  // namespace
+
+TEST(Trainer, FitsASyntheticMaterialTarget) {
+  std::vector<PackedPosition> train = material_positions(6000, 1);
+  const std::vector<PackedPosition> validation = material_positions(500, 2);
+  FloatNetwork net;
+  net.randomise(5);
+  const double before = mean_loss(net, validation, 0, 2);
+  std::ostringstream log;
+  TrainingReport report = train_network(net, train, validation, small_run(), log);
+  ASSERT_EQ(report.validationLoss.size(), 12u);
+  EXPECT_LT(report.validationLoss.back(), before / 10) << log.str();
+  EXPECT_LT(report.trainLoss.back(), report.trainLoss.front()) << log.str();
+
+  // The integer network follows the float one it was rounded from (output
+  // weights in steps of 1/QB: a few centipawns each, up to about 20 in all).
+  auto quantised = std::make_unique<nnue::Network>();
+  net.quantise(*quantised);
+  for (const PackedPosition& p : validation) {
+    Position pos;
+    ASSERT_FALSE(p.unpack(pos));
+    double expected = net.forward(p) * nnue::EvalScale;
+    EXPECT_NEAR(nnue::evaluate(*quantised, pos), expected, 25 + std::abs(expected) * 0.03);
+  }
+
+  // It learned what a queen is worth: up a queen is far better than level.
+  Position up, level;
+  ASSERT_FALSE(up.set("3qk3/8/8/8/8/8/8/4K3 b - - 0 1"));
+  ASSERT_FALSE(level.set("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+  EXPECT_GT(nnue::evaluate(*quantised, up), nnue::evaluate(*quantised, level) + 400);
+}
+
+TEST(Trainer, TheSameSeedGivesTheSameNetwork) {
+  std::vector<PackedPosition> data = material_positions(1500, 3);
+  TrainerOptions o = small_run();
+  o.epochs = 2;
+  FloatNetwork a, b;
+  a.randomise(9);
+  b.randomise(9);
+  std::vector<PackedPosition> copy = data;
+  std::ostringstream log;
+  train_network(a, data, {}, o, log);
+  train_network(b, copy, {}, o, log);
+  EXPECT_EQ(a.featureWeights, b.featureWeights);
+  EXPECT_EQ(a.outputWeights, b.outputWeights);
+  EXPECT_EQ(a.outputBias, b.outputBias);
+  FloatNetwork fresh;
+  fresh.randomise(9);
+  EXPECT_NE(a.featureWeights, fresh.featureWeights);  // it did train
+}
