@@ -134,7 +134,7 @@ magics: all
 # Fits the evaluation weights to DATA (lines from `shiftmate datagen`) and
 # rewrites src/eval_params.h; rebuild and test the result before keeping it.
 tune: all
-	@test -n "$(DATA)" || { echo "usage: make tune DATA=positions.txt [TUNE_ARGS='--epochs 400']"; exit 2; }
+	@test -n "$(DATA)" || { echo "usage: make tune DATA=positions.bin [TUNE_ARGS='--epochs 400']"; exit 2; }
 	./$(EXE) tune --data $(DATA) --output src/eval_params.h $(TUNE_ARGS)
 	$(MAKE) all
 	./$(EXE) bench | tail -1

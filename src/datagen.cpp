@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -23,6 +24,7 @@
 #include "random.h"
 #include "score.h"
 #include "search.h"
+#include "training/packed_position.h"
 #include "tt.h"
 
 namespace shiftmate {
@@ -35,7 +37,8 @@ constexpr int MaxOpeningAttempts = 1000;
 
 // Game results from White's point of view; also the index of the counters.
 enum Outcome { BLACK_WON, DRAWN, WHITE_WON };
-constexpr const char* OutcomeText[] = {"0.0", "0.5", "1.0"};
+
+constexpr std::uint64_t RecordBytes = sizeof(PackedPosition);
 
 // splitmix64's finaliser: spreads seeds that differ in a few bits.
 std::uint64_t mix(std::uint64_t x) {
@@ -47,10 +50,10 @@ std::uint64_t mix(std::uint64_t x) {
 
 std::string errno_text() { return std::strerror(errno); }
 
-// Writes all of `text` with as few write(2) calls as the kernel allows.
-bool write_all(int fd, const std::string& text) {
-  const char* p = text.data();
-  std::size_t left = text.size();
+// Writes all of `data` with as few write(2) calls as the kernel allows.
+bool write_all(int fd, const void* data, std::size_t size) {
+  const char* p = static_cast<const char*>(data);
+  std::size_t left = size;
   while (left) {
     ssize_t n = ::write(fd, p, left);
     if (n < 0 && errno == EINTR) continue;
@@ -65,32 +68,37 @@ bool write_all(int fd, const std::string& text) {
 // datagen on the same file.
 struct OutputFile {
   int fd = -1;
-  std::uint64_t lines = 0;  // complete lines
-  std::uint64_t bytes = 0;  // file size, all of it complete lines
-  std::uint64_t cut = 0;    // bytes of a partial last line removed
+  std::uint64_t records = 0;  // complete records
+  std::uint64_t bytes = 0;    // file size, all of it complete records
+  std::uint64_t cut = 0;      // bytes of a partial last record removed
 
   ~OutputFile() {
     if (fd >= 0) ::close(fd);
   }
 
-  // Counts the complete lines and cuts off a partial last one.
+  // Counts the complete records, checks that the file holds records (not an
+  // old text file) and cuts off a partial last record.
   std::optional<std::string> open(const std::string& path) {
     fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
       return fmt::format("'{}' is being written by another process", path);
-    std::uint64_t size = 0;
-    char buffer[1 << 16];
-    for (;;) {
-      ssize_t n = ::read(fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return fmt::format("cannot read '{}': {}", path, errno_text());
-      if (n == 0) break;
-      for (ssize_t i = 0; i < n; ++i)
-        if (buffer[i] == '\n') ++lines, bytes = size + std::uint64_t(i) + 1;
-      size += std::uint64_t(n);
-    }
+    struct stat info;
+    if (::fstat(fd, &info) != 0) return fmt::format("cannot read '{}': {}", path, errno_text());
+    std::uint64_t size = std::uint64_t(info.st_size);
+    records = size / RecordBytes;
+    bytes = records * RecordBytes;
     cut = size - bytes;
+    // The first and last records are enough to tell another format.
+    for (std::uint64_t index : {std::uint64_t(0), records - 1}) {
+      if (!records) break;
+      PackedPosition p;
+      if (::pread(fd, &p, RecordBytes, off_t(index * RecordBytes)) != ssize_t(RecordBytes))
+        return fmt::format("cannot read '{}': {}", path, errno_text());
+      if (auto error = validate_packed(p))
+        return fmt::format("'{}' does not hold training records (record {}: {})", path, index,
+                           *error);
+    }
     if (cut && ::ftruncate(fd, off_t(bytes)) != 0)
       return fmt::format("cannot truncate '{}': {}", path, errno_text());
     return std::nullopt;
@@ -100,12 +108,12 @@ struct OutputFile {
 // What the game threads share: the file, the counters and the stop state.
 struct Shared {
   Shared(const DatagenOptions& o, const std::atomic<bool>& s, OutputFile& f)
-      : options(o), stop(s), lines(f.lines), file(f) {}
+      : options(o), stop(s), records(f.records), file(f) {}
 
   bool stopping() const {
     return stop.load(std::memory_order_relaxed) || failed.load(std::memory_order_relaxed);
   }
-  bool done() const { return stopping() || lines.load() >= options.positions; }
+  bool done() const { return stopping() || records.load() >= options.positions; }
 
   void fail(std::string message) {
     std::lock_guard lock(mutex);
@@ -113,21 +121,21 @@ struct Shared {
     failed = true;
   }
 
-  // Appends one finished game: its lines in one write, then counts it.
-  void finish_game(const std::string& block, std::uint64_t count, Outcome outcome) {
+  // Appends one finished game: its records in one write, then counts it.
+  void finish_game(const std::vector<PackedPosition>& game, Outcome outcome) {
     std::lock_guard lock(mutex);
     if (failed) return;
-    if (count) {
-      if (!write_all(file.fd, block)) {
+    if (!game.empty()) {
+      if (!write_all(file.fd, game.data(), game.size() * RecordBytes)) {
         error = fmt::format("cannot write the output file: {}", errno_text());
         failed = true;
-        // Leave no partial line behind (a disk that filled up mid-block).
+        // Leave no partial record behind (a disk that filled up mid-game).
         if (::ftruncate(file.fd, off_t(file.bytes)) != 0)
-          *error += "; its last line may be partial";
+          *error += "; its last record may be partial";
         return;
       }
-      file.bytes += block.size();
-      lines += count;
+      file.bytes += game.size() * RecordBytes;
+      records += game.size();
     }
     ++games;
     ++results[outcome];
@@ -136,7 +144,7 @@ struct Shared {
   const DatagenOptions& options;
   const std::atomic<bool>& stop;
   std::atomic<bool> failed{false};
-  std::atomic<std::uint64_t> lines;  // in the file
+  std::atomic<std::uint64_t> records;  // in the file
 
   std::mutex mutex;  // guards the file and everything below
   OutputFile& file;
@@ -165,13 +173,15 @@ class GameThread {
   };
 
   static std::uint64_t seed_for(const Shared& s, int index) {
-    return mix(mix(mix(s.options.seed) + std::uint64_t(index)) + s.file.lines);
+    return mix(mix(mix(s.options.seed) + std::uint64_t(index)) + s.file.records);
   }
 
   Result think(const Position& pos) {
     Result r;
     SearchLimits limits;
-    limits.nodes = shared.options.nodes;
+    limits.softNodes = shared.options.nodes;
+    limits.nodes = shared.options.hardNodes ? shared.options.hardNodes
+                                            : DatagenHardNodesFactor * shared.options.nodes;
     SearchCallbacks callbacks;
     callbacks.onInfo = [&r](const SearchInfo& info) {
       if (info.multiPV != 1) return;
@@ -217,12 +227,9 @@ class GameThread {
     int plies = 0;
     if (!opening(pos, result, plies)) return;
 
-    struct Record {
-      std::string fen;
-      int score;  // White's view
-    };
-    std::vector<Record> records;
-    int winPlies = 0, lossPlies = 0;
+    // Every searched position; the result is filled in when the game ends.
+    std::vector<PackedPosition> records;
+    Adjudicator adjudicator;
     Outcome outcome;
     bool searched = true;  // the opening's search serves the first move
     for (;;) {
@@ -238,24 +245,28 @@ class GameThread {
       searched = false;
       if (shared.stopping() || !result.best) return;  // abandoned: nothing written
 
-      int white = pos.side_to_move() == WHITE ? result.score : -result.score;
-      if (result.scored && !pos.in_check() && !pos.is_noisy(result.best) &&
-          !is_mate_score(result.score))
-        records.push_back({pos.fen(), white});
-      winPlies = result.scored && white >= DatagenWinScore ? winPlies + 1 : 0;
-      lossPlies = result.scored && white <= -DatagenWinScore ? lossPlies + 1 : 0;
-      if (winPlies >= DatagenWinPlies || lossPlies >= DatagenWinPlies) {
-        outcome = winPlies >= DatagenWinPlies ? WHITE_WON : BLACK_WON;
+      // A search cut short before its first iteration has no score to record.
+      if (result.scored)
+        records.push_back(
+            PackedPosition::pack(pos, result.score, StmResult::DRAW, pos.is_noisy(result.best)));
+      std::optional<int> white;
+      if (result.scored) white = pos.side_to_move() == WHITE ? result.score : -result.score;
+      Adjudicator::Verdict verdict = adjudicator.update(white, pos.fullmove_number());
+      if (verdict != Adjudicator::PLAY_ON) {
+        outcome = verdict == Adjudicator::WHITE_WINS   ? WHITE_WON
+                  : verdict == Adjudicator::BLACK_WINS ? BLACK_WON
+                                                       : DRAWN;
         break;
       }
       pos.do_move(result.best);
       ++plies;
     }
 
-    std::string block;
-    for (const Record& r : records)
-      block += fmt::format("{} | {} | {}\n", r.fen, r.score, OutcomeText[outcome]);
-    shared.finish_game(block, records.size(), outcome);
+    // Outcome counts from BLACK_WON (0) to WHITE_WON (2), as StmResult does
+    // from the side to move's loss to its win.
+    for (PackedPosition& r : records)
+      r.result = std::uint8_t(r.side_to_move() == WHITE ? outcome : WHITE_WON - outcome);
+    shared.finish_game(records, outcome);
   }
 
   Shared& shared;
@@ -272,6 +283,20 @@ std::string duration_text(double seconds) {
 }
 
 }  // namespace
+
+Adjudicator::Verdict Adjudicator::update(std::optional<int> whiteScore, int fullmove) {
+  if (!whiteScore) {
+    whiteWinning = blackWinning = level = 0;
+    return PLAY_ON;
+  }
+  whiteWinning = *whiteScore >= DatagenWinScore ? whiteWinning + 1 : 0;
+  blackWinning = *whiteScore <= -DatagenWinScore ? blackWinning + 1 : 0;
+  level = std::abs(*whiteScore) <= DatagenDrawScore ? level + 1 : 0;
+  if (whiteWinning >= DatagenWinPlies) return WHITE_WINS;
+  if (blackWinning >= DatagenWinPlies) return BLACK_WINS;
+  if (level >= DatagenDrawPlies && fullmove > DatagenDrawAfterMove) return DRAW;
+  return PLAY_ON;
+}
 
 std::optional<std::string> load_book(const std::string& path, std::vector<std::string>& fens) {
   std::ifstream in(path);
@@ -316,22 +341,24 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
     report.error = error;
     return report;
   }
-  report.linesBefore = report.linesAfter = file.lines;
+  report.recordsBefore = report.recordsAfter = file.records;
   report.repaired = file.cut > 0;
   if (file.cut)
-    fmt::print(log, "datagen: {} ended with a partial line ({} bytes); truncated it to {} lines\n",
-               path, file.cut, file.lines);
-  if (file.lines >= options.positions) {
-    fmt::print(log, "datagen: {} already has {} of {} positions; nothing to do\n", path, file.lines,
-               options.positions);
+    fmt::print(log,
+               "datagen: {} ended with a partial record ({} bytes); truncated it to {} records\n",
+               path, file.cut, file.records);
+  if (file.records >= options.positions) {
+    fmt::print(log, "datagen: {} already has {} of {} positions; nothing to do\n", path,
+               file.records, options.positions);
     log.flush();
     return report;
   }
   fmt::print(
       log,
-      "datagen: {} has {} lines; playing for {} more (threads {}, nodes/move {}, "
+      "datagen: {} has {} records; playing for {} more (threads {}, nodes/move {} soft, {} hard, "
       "random plies {}{}, seed {})\n",
-      path, file.lines, options.positions - file.lines, options.threads, options.nodes,
+      path, file.records, options.positions - file.records, options.threads, options.nodes,
+      options.hardNodes ? options.hardNodes : DatagenHardNodesFactor * options.nodes,
       options.randomPlies,
       options.book.empty() ? "" : fmt::format(" after {} book positions", options.book.size()),
       options.seed);
@@ -363,14 +390,14 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
   // One status line: counters read under the file mutex.
   auto status = [&](bool eta) {
     std::lock_guard lock(shared.mutex);
-    std::uint64_t lines = shared.lines.load(), added = lines - file.lines;
+    std::uint64_t records = shared.records.load(), added = records - report.recordsBefore;
     double rate = added / std::max(elapsed(), 1e-3);
     std::string text =
         fmt::format("{}/{} positions, {} games (white {}, draw {}, black {}), {:.1f} positions/s",
-                    lines, options.positions, shared.games, shared.results[WHITE_WON],
+                    records, options.positions, shared.games, shared.results[WHITE_WON],
                     shared.results[DRAWN], shared.results[BLACK_WON], rate);
-    if (eta && lines < options.positions && rate > 0)
-      text += ", ETA " + duration_text((options.positions - lines) / rate);
+    if (eta && records < options.positions && rate > 0)
+      text += ", ETA " + duration_text((options.positions - records) / rate);
     return text;
   };
 
@@ -391,7 +418,7 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
   }
   for (auto& t : threads) t.join();
 
-  report.linesAfter = shared.lines.load();
+  report.recordsAfter = shared.records.load();
   report.games = shared.games;
   report.whiteWins = shared.results[WHITE_WON];
   report.draws = shared.results[DRAWN];
@@ -402,8 +429,8 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
   const char* why = report.error         ? "stopped by an error"
                     : report.interrupted ? "interrupted (games in progress dropped)"
                                          : "done";
-  fmt::print(log, "datagen: {}: {} in {}; {} has {} lines\n", why, status(false),
-             duration_text(report.seconds), path, report.linesAfter);
+  fmt::print(log, "datagen: {}: {} in {}; {} has {} records\n", why, status(false),
+             duration_text(report.seconds), path, report.recordsAfter);
   log.flush();
   return report;
 }

@@ -1,8 +1,9 @@
-// Self-play training data for the evaluation tuner: games at a fixed node
-// count from randomised openings, quiet positions written one per line as
-// `<FEN> | <score> | <result>` (score in centipawns and result from White's
-// point of view). The output file is only ever appended to, one whole game
-// per write, so it can be resumed after an interruption.
+// Self-play training data: games at a node budget per move from randomised
+// openings, every searched position appended to a binary file of 32-byte
+// records (training/packed_position.h) with its search score, the game's
+// result and flags; the trainer filters at load time. The output file is only
+// ever appended to, one whole game per write, so it can be resumed after an
+// interruption.
 #pragma once
 
 #include <atomic>
@@ -15,8 +16,9 @@
 namespace shiftmate {
 
 struct DatagenOptions {
-  std::uint64_t positions = 1000000;  // target number of lines in the file
-  std::uint64_t nodes = 5000;         // node limit per move
+  std::uint64_t positions = 1000000;  // target number of records in the file
+  std::uint64_t nodes = 5000;         // soft limit per move: no iteration starts after it
+  std::uint64_t hardNodes = 0;        // the search aborts here; 0: DatagenHardNodesFactor * nodes
   int threads = 1;                    // games played at once
   int randomPlies = 8;                // random moves after the start position or book line
   std::vector<std::string> book;      // opening FENs; empty: the start position
@@ -25,19 +27,41 @@ struct DatagenOptions {
   double progressSeconds = 5.0;  // 0: only the final summary
 };
 
-// Adjudication and filtering thresholds.
-constexpr int DatagenMaxOpeningScore = 300;  // reroll more unbalanced openings
-constexpr int DatagenWinScore = 2000;        // adjudicated win after ...
-constexpr int DatagenWinPlies = 4;           // ... this many plies in a row
-constexpr int DatagenMaxPlies = 400;         // adjudicated draw
+constexpr std::uint64_t DatagenHardNodesFactor = 20;
+
+// Openings and adjudication. An opening (book line and random plies) is
+// searched once and rerolled when |score| > DatagenMaxOpeningScore: games from
+// lost positions teach little and end at once.
+constexpr int DatagenMaxOpeningScore = 300;
+constexpr int DatagenWinScore = 2000;     // adjudicated win after ...
+constexpr int DatagenWinPlies = 4;        // ... this many plies in a row
+constexpr int DatagenDrawAfterMove = 40;  // adjudicated draw after this full move when ...
+constexpr int DatagenDrawScore = 10;      // ... |score| <= this ...
+constexpr int DatagenDrawPlies = 10;      // ... for this many plies in a row
+constexpr int DatagenMaxPlies = 400;      // adjudicated draw
+
+// Ends a game by its search scores: a win after DatagenWinPlies plies in a
+// row at DatagenWinScore or more (mate scores included), a draw after
+// DatagenDrawPlies plies in a row within DatagenDrawScore once past full move
+// DatagenDrawAfterMove. Fed every searched position in order.
+class Adjudicator {
+ public:
+  enum Verdict { PLAY_ON, WHITE_WINS, BLACK_WINS, DRAW };
+  // whiteScore: the search's score from White's view; nothing when the
+  // search was cut short before its first iteration.
+  Verdict update(std::optional<int> whiteScore, int fullmove);
+
+ private:
+  int whiteWinning = 0, blackWinning = 0, level = 0;  // plies in a row
+};
 
 struct DatagenReport {
-  std::uint64_t linesBefore = 0;  // complete lines found in the file
-  std::uint64_t linesAfter = 0;
+  std::uint64_t recordsBefore = 0;  // complete records found in the file
+  std::uint64_t recordsAfter = 0;
   std::uint64_t games = 0;  // finished and written this run
   std::uint64_t whiteWins = 0, draws = 0, blackWins = 0;
   bool started = false;      // games were played (false: an error before, or nothing to do)
-  bool repaired = false;     // a partial last line was cut off
+  bool repaired = false;     // a partial last record was cut off
   bool interrupted = false;  // the stop flag ended the run
   double seconds = 0;
   std::optional<std::string> error;  // the file could not be read or written
@@ -50,7 +74,7 @@ struct DatagenReport {
 std::optional<std::string> load_book(const std::string& path, std::vector<std::string>& fens);
 
 // Plays games on options.threads threads and appends their positions to
-// `path` until it holds options.positions lines or `stop` becomes true (the
+// `path` until it holds options.positions records or `stop` becomes true (the
 // games in progress are then dropped). Progress and the summary go to `log`.
 DatagenReport run_datagen(const DatagenOptions& options, const std::string& path,
                           const std::atomic<bool>& stop, std::ostream& log);

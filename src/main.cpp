@@ -1,5 +1,5 @@
 // Command line: `shiftmate` alone speaks UCI; subcommands run perft, move
-// detection, the benchmark and training data generation.
+// detection, the benchmark, training data generation and its tools.
 #include <fmt/format.h>
 
 #include <atomic>
@@ -18,6 +18,8 @@
 #include "parse.h"
 #include "perft.h"
 #include "random.h"
+#include "training/convert.h"
+#include "training/data_info.h"
 #include "training/packed_position.h"
 #include "training/trainer.h"
 #include "tune.h"
@@ -128,14 +130,18 @@ void request_interrupt(int) { interruptRequested.store(true); }
 
 int datagen_command(int argc, char** argv) {
   cxxopts::Options opts("shiftmate datagen",
-                        "Self-play games at a fixed node count; appends quiet positions as "
-                        "`FEN | score | result` lines (White's view) for the evaluation tuner.");
+                        "Self-play games at a node budget per move; appends every searched "
+                        "position as a 32-byte record (score and result from the side to move's "
+                        "view) for the trainer and the tuner.");
   opts.add_options()("output", "file to append to (a partial file is resumed)",
                      cxxopts::value<std::string>())(
-      "positions", "number of lines the file should hold",
+      "positions", "number of records the file should hold",
       cxxopts::value<std::uint64_t>()->default_value("1000000"))(
-      "nodes", "node limit per move", cxxopts::value<std::uint64_t>()->default_value("5000"))(
-      "threads", "games played at once (default: one per core)", cxxopts::value<int>())(
+      "nodes", "soft node limit per move: no iteration starts after it",
+      cxxopts::value<std::uint64_t>()->default_value("5000"))(
+      "hard-nodes", "the search aborts at this many nodes (default: 20 x --nodes)",
+      cxxopts::value<std::uint64_t>())("threads", "games played at once (default: one per core)",
+                                       cxxopts::value<int>())(
       "random-plies", "random moves after the start position or book line",
       cxxopts::value<int>()->default_value("8"))(
       "book", "openings: an EPD or FEN file, one position per line", cxxopts::value<std::string>())(
@@ -157,6 +163,8 @@ int datagen_command(int argc, char** argv) {
   DatagenOptions options;
   options.positions = args["positions"].as<std::uint64_t>();
   options.nodes = args["nodes"].as<std::uint64_t>();
+  options.hardNodes = args.count("hard-nodes") ? args["hard-nodes"].as<std::uint64_t>()
+                                               : DatagenHardNodesFactor * options.nodes;
   options.threads = args.count("threads") ? args["threads"].as<int>()
                                           : int(std::max(1u, std::thread::hardware_concurrency()));
   options.randomPlies = args["random-plies"].as<int>();
@@ -166,6 +174,7 @@ int datagen_command(int argc, char** argv) {
                      : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
   if (options.positions < 1) return bad("--positions must be at least 1");
   if (options.nodes < 1) return bad("--nodes must be at least 1");
+  if (options.hardNodes < options.nodes) return bad("--hard-nodes must be at least --nodes");
   if (options.threads < 1 || options.threads > 1024) return bad("--threads must be 1 to 1024");
   if (options.randomPlies < 0 || options.randomPlies > 100)
     return bad("--random-plies must be 0 to 100");
@@ -192,7 +201,9 @@ int datagen_command(int argc, char** argv) {
 int tune_command(int argc, char** argv) {
   cxxopts::Options opts("shiftmate tune",
                         "Fit the evaluation weights to positions from `shiftmate datagen`.");
-  opts.add_options()("data", "training positions (FEN | score | result per line)",
+  opts.add_options()("data",
+                     "training positions: datagen records (FILE.bin) or `FEN | score | result` "
+                     "lines",
                      cxxopts::value<std::string>())(
       "output", "eval_params.h to write (default: only report the error)",
       cxxopts::value<std::string>()->default_value(""))(
@@ -331,6 +342,84 @@ int train_command(int argc, char** argv) {
   return 0;
 }
 
+int convert_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate convert",
+                        "Convert `FEN | score | result` lines (White's view; datagen's old text "
+                        "format) to 32-byte training records. Bad lines are reported and skipped; "
+                        "the exit status is 1 when more than 1% of the lines are bad.");
+  opts.positional_help("[INPUT ...]  (none or '-': standard input)");
+  opts.add_options()("output", "binary file to write", cxxopts::value<std::string>())(
+      "append", "add to the output instead of replacing it")(
+      "inputs", "text files", cxxopts::value<std::vector<std::string>>())("h,help", "this help");
+  opts.parse_positional({"inputs"});
+  auto args = opts.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", opts.help());
+    return 0;
+  }
+  if (!args.count("output")) {
+    fmt::print(stderr, "convert: --output FILE is required; see --help\n");
+    return 2;
+  }
+  ConvertOptions options;
+  options.output = args["output"].as<std::string>();
+  options.append = args.count("append") > 0;
+  if (args.count("inputs")) options.inputs = args["inputs"].as<std::vector<std::string>>();
+
+  std::ios::sync_with_stdio(false);
+  ConvertReport r = run_convert(options, std::cin, std::cerr);
+  fmt::print("{} lines read, {} converted, {} rejected\n", r.lines, r.converted, r.rejected);
+  if (r.error) {
+    fmt::print(stderr, "convert: error: {}\n", *r.error);
+    return 2;
+  }
+  if (r.too_many_rejected()) {
+    fmt::print(stderr, "convert: more than {}% of the lines were rejected\n",
+               ConvertMaxRejectedFraction * 100);
+    return 1;
+  }
+  return 0;
+}
+
+int datainfo_command(int argc, char** argv) {
+  DataFilter filter;
+  cxxopts::Options opts("shiftmate datainfo",
+                        "Count the records of training data files, what a DataFilter keeps of "
+                        "them and why it drops the others, the results (White's view) and the "
+                        "mean |score|.");
+  opts.positional_help("FILE.bin ...");
+  opts.add_options()("max-score", "filter: largest |score| kept",
+                     cxxopts::value<int>()->default_value(std::to_string(filter.maxAbsScore)))(
+      "min-fullmove", "filter: first full move kept",
+      cxxopts::value<int>()->default_value(std::to_string(filter.minFullmove)))(
+      "files", "binary files", cxxopts::value<std::vector<std::string>>())("h,help", "this help");
+  opts.parse_positional({"files"});
+  auto args = opts.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", opts.help());
+    return 0;
+  }
+  if (!args.count("files")) {
+    fmt::print(stderr, "datainfo: give one or more FILE.bin; see --help\n");
+    return 2;
+  }
+  filter.maxAbsScore = args["max-score"].as<int>();
+  filter.minFullmove = args["min-fullmove"].as<int>();
+  auto files = args["files"].as<std::vector<std::string>>();
+  DataSummary total;
+  for (const std::string& file : files) {
+    DataSummary one;
+    if (auto error = summarize_packed_file(file, filter, one)) {
+      fmt::print(stderr, "datainfo: {}\n", *error);
+      return 1;
+    }
+    fmt::print("{}:\n{}", file, describe(one, filter));
+    total.add(one);
+  }
+  if (files.size() > 1) fmt::print("all {} files:\n{}", files.size(), describe(total, filter));
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -362,6 +451,8 @@ int main(int argc, char** argv) {
     if (command == "datagen") return datagen_command(argc - 1, argv + 1);
     if (command == "tune") return tune_command(argc - 1, argv + 1);
     if (command == "train") return train_command(argc - 1, argv + 1);
+    if (command == "convert") return convert_command(argc - 1, argv + 1);
+    if (command == "datainfo") return datainfo_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -371,9 +462,12 @@ int main(int argc, char** argv) {
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
           "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
-          "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--threads N]\n"
-          "                    [--random-plies N] [--book FILE] [--seed S] [--hash MB]\n"
-          "                                 self-play training positions for the tuner\n"
+          "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--hard-nodes N]\n"
+          "                    [--threads N] [--random-plies N] [--book FILE] [--seed S]\n"
+          "                    [--hash MB]  self-play training records (32 bytes each)\n"
+          "  shiftmate convert --output FILE.bin [INPUT ...]\n"
+          "                                 `FEN | score | result` text lines to records\n"
+          "  shiftmate datainfo FILE.bin ...  counts, filter, results and scores of records\n"
           "  shiftmate tune --data FILE [--output src/eval_params.h] [--epochs N]\n"
           "  shiftmate train --data FILE... --output NET [--epochs N] [--threads N]\n"
           "                                 train the evaluation network\n"

@@ -671,6 +671,8 @@ void Worker::iterative_deepening() {
     if (stopped()) break;
     completedDepth = rootDepth;
     if (!is_main()) continue;
+    if (search.limits.softNodes && search.nodes_searched() >= search.limits.softNodes)
+      search.stopFlag = true;
 
     // Limits checked between iterations: mate found, or time.
     const int best = rootMoves[0].score;

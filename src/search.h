@@ -24,6 +24,8 @@ struct SearchLimits {
   int movesToGo = 0;
   int depth = 0;            // 0: no limit
   std::uint64_t nodes = 0;  // 0: no limit
+  // No iteration starts after this many nodes (0: no limit).
+  std::uint64_t softNodes = 0;
   TimePoint movetime = 0;
   int mate = 0;  // find a mate in this many moves
   bool infinite = false;

@@ -15,6 +15,7 @@
 #include "evaluate.h"
 #include "parse.h"
 #include "position.h"
+#include "training/packed_position.h"
 
 namespace shiftmate {
 
@@ -115,6 +116,19 @@ struct Dataset {
   std::vector<std::pair<std::uint16_t, std::int16_t>> coefficients;
 };
 
+// The sample of a linear evaluation, its coefficients appended to `d`.
+Sample add_sample(Dataset& d, const LinearEval& lin, float result, float score) {
+  Sample s{std::uint32_t(d.coefficients.size()),
+           std::uint16_t(lin.coefficients.size()),
+           lin.phase,
+           lin.scale,
+           lin.fixed,
+           result,
+           score};
+  d.coefficients.insert(d.coefficients.end(), lin.coefficients.begin(), lin.coefficients.end());
+  return s;
+}
+
 // The linear evaluation of `count` coefficients from `c` on.
 double eval_of(const std::pair<std::uint16_t, std::int16_t>* c, std::size_t count, int phase,
                int scale, int fixed, const WeightVector& w) {
@@ -189,32 +203,37 @@ bool load_line(const std::string& line, Dataset& d, Sample& s) {
   if (!score || r < 0) return false;
   auto lin = linearize(std::string(trim(text.substr(0, bar1))));
   if (!lin) return false;
-  s = Sample{std::uint32_t(d.coefficients.size()),
-             std::uint16_t(lin->coefficients.size()),
-             lin->phase,
-             lin->scale,
-             lin->fixed,
-             r,
-             float(*score)};
-  d.coefficients.insert(d.coefficients.end(), lin->coefficients.begin(), lin->coefficients.end());
+  s = add_sample(d, *lin, r, float(*score));
   return true;
 }
 
-Dataset load(const TuneOptions& o, int threads, std::size_t& rejected) {
-  std::ifstream in(o.dataPath);
-  if (!in) throw std::runtime_error("cannot open data file '" + o.dataPath + "'");
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (o.maxPositions && lines.size() >= o.maxPositions) break;
-    lines.push_back(std::move(line));
-  }
+// A binary record as a sample (side to move's view turned to White's).
+bool load_record(const PackedPosition& record, Dataset& d, Sample& s) {
+  Position pos;
+  if (record.unpack(pos)) return false;
+  bool white = record.side_to_move() == WHITE;
+  float result = float(record.result) / 2;
+  s = add_sample(d, linearize(pos), white ? result : 1 - result,
+                 float(white ? record.score : -record.score));
+  return true;
+}
+
+bool is_binary_data(const std::string& path) {
+  return path.size() >= 4 && path.compare(path.size() - 4, 4, ".bin") == 0;
+}
+
+// Turns items into samples on `threads` threads; `convert` returns false for
+// an item it rejects.
+template <typename Item, typename Convert>
+Dataset build_dataset(const std::vector<Item>& items, int threads, std::size_t& rejected,
+                      Convert convert) {
   // Each thread fills its own dataset; they are joined in order after.
   std::vector<Dataset> parts(threads);
   std::vector<std::size_t> bad(threads, 0);
-  parallel_for(lines.size(), threads, [&](std::size_t b, std::size_t e, int t) {
+  parallel_for(items.size(), threads, [&](std::size_t b, std::size_t e, int t) {
     for (std::size_t i = b; i < e; ++i) {
       Sample s;
-      if (load_line(lines[i], parts[t], s))
+      if (convert(items[i], parts[t], s))
         parts[t].samples.push_back(s);
       else
         ++bad[t];
@@ -233,6 +252,28 @@ Dataset load(const TuneOptions& o, int threads, std::size_t& rejected) {
     rejected += bad[t];
   }
   return all;
+}
+
+Dataset load(const TuneOptions& o, int threads, TuneReport& report, std::ostream& log) {
+  if (is_binary_data(o.dataPath)) {
+    std::vector<PackedPosition> records;
+    LoadReport counts;
+    if (auto error = load_packed_file(o.dataPath, DataFilter{}, records, &counts))
+      throw std::runtime_error(*error);
+    if (o.maxPositions && records.size() > o.maxPositions) records.resize(o.maxPositions);
+    report.filtered = counts.read - counts.kept;
+    log << fmt::format("{}: {} records, {} kept by the default filter\n", o.dataPath, counts.read,
+                       counts.kept);
+    return build_dataset(records, threads, report.rejected, load_record);
+  }
+  std::ifstream in(o.dataPath);
+  if (!in) throw std::runtime_error("cannot open data file '" + o.dataPath + "'");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (o.maxPositions && lines.size() >= o.maxPositions) break;
+    lines.push_back(std::move(line));
+  }
+  return build_dataset(lines, threads, report.rejected, load_line);
 }
 
 void write_file_atomically(const std::string& path, const std::string& text) {
@@ -291,6 +332,10 @@ std::string render_eval_params(const WeightVector& w) {
 std::optional<LinearEval> linearize(const std::string& fen, int* engineEval) {
   Position pos;
   if (pos.set(fen)) return std::nullopt;
+  return linearize(pos, engineEval);
+}
+
+LinearEval linearize(const Position& pos, int* engineEval) {
   thread_local auto pawns = std::make_unique<PawnTable>();
   EvalTrace trace;
   int v = evaluate(pos, *pawns, trace);
@@ -315,7 +360,7 @@ double linear_eval(const LinearEval& e, const WeightVector& w) {
 TuneReport run_tune(const TuneOptions& o, std::ostream& log, const std::atomic<bool>* stop) {
   const int threads = std::max(1, o.threads);
   TuneReport report;
-  Dataset data = load(o, threads, report.rejected);
+  Dataset data = load(o, threads, report, log);
   report.positions = data.samples.size();
   if (data.samples.empty()) throw std::runtime_error("no usable positions in the data file");
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "position.h"
 #include "score.h"
 
 namespace shiftmate {
@@ -36,9 +37,12 @@ struct LinearEval {
 // The linear form of the static evaluation of `fen`, or nothing for a bad FEN.
 // `engineEval` receives evaluate()'s result from White's view, for checks.
 std::optional<LinearEval> linearize(const std::string& fen, int* engineEval = nullptr);
+LinearEval linearize(const Position& pos, int* engineEval = nullptr);
 double linear_eval(const LinearEval& e, const WeightVector& w);
 
 struct TuneOptions {
+  // `datagen` records (a name ending in .bin: the positions a default
+  // DataFilter keeps) or `FEN | score | result` lines (White's view).
   std::string dataPath;
   std::string outputPath;  // eval_params.h to write; empty: print only
   int epochs = 400;
@@ -51,7 +55,8 @@ struct TuneOptions {
 
 struct TuneReport {
   std::size_t positions = 0, rejected = 0;
-  double k = 0;  // sigmoid scale fitted to the data
+  std::size_t filtered = 0;  // binary records the DataFilter skipped
+  double k = 0;              // sigmoid scale fitted to the data
   double errorBefore = 0, errorAfter = 0;
   WeightVector weights;  // the fitted weights, rounded
 };

@@ -1,5 +1,6 @@
 // The real executable: perft and detect subcommands, and the UCI loop fed
 // through standard input.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -205,17 +206,26 @@ TEST(Cli, DetectSubcommand) {
 TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
   TempFile out("");
   Outcome r = run("datagen --output " + quote(out.path()) +
-                  " --positions 20 --threads 1 --nodes 300 --seed 5 --hash 1");
+                  " --positions 20 --threads 1 --nodes 300 --hard-nodes 1000 --seed 5 --hash 1");
   ASSERT_TRUE(r.exited);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "done")) << r.out;
-  EXPECT_GE(split_lines(read_file(out.path())).size(), 20u);
+  EXPECT_TRUE(contains(r.out, "nodes/move 300 soft, 1000 hard")) << r.out;
+  std::string records = read_file(out.path());
+  EXPECT_EQ(records.size() % 32, 0u);
+  EXPECT_GE(records.size() / 32, 20u);
   EXPECT_TRUE(contains(run("help").out, "shiftmate datagen --output FILE"));
+
+  // datainfo reads what datagen wrote.
+  Outcome info = run("datainfo " + quote(out.path()));
+  EXPECT_EQ(info.code, 0) << info.out;
+  EXPECT_TRUE(contains(info.out, fmt::format("records:  {}\n", records.size() / 32))) << info.out;
 
   const std::vector<std::string> cases = {
       "datagen",
       "datagen --positions 10",
       "datagen --output " + quote(out.path()) + " --nodes 0",
+      "datagen --output " + quote(out.path()) + " --nodes 500 --hard-nodes 400",
       "datagen --output " + quote(out.path()) + " --threads 0",
       "datagen --output " + quote(out.path()) + " --positions x",
       "datagen --output " + quote(out.path()) + " --book /nonexistent/shiftmate/book.epd",
@@ -259,8 +269,50 @@ TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   ASSERT_TRUE(r.exited) << r.out;
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
-  std::string text = read_file(out.path());
-  EXPECT_TRUE(text.empty() || text.back() == '\n') << "a partial last line";
+  EXPECT_EQ(read_file(out.path()).size() % 32, 0u) << "a partial last record";
+}
+
+// ---------------------------------------------------------------- convert and datainfo
+// (the conversion and the summary are tested through the library in
+// training_tools_test.cpp)
+
+TEST(Cli, ConvertAndDatainfo) {
+  const std::string text =
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 23 | 0.5\n"
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 30 | 1.0\n";
+  TempFile input(text), out("");
+  Outcome r = run("convert --output " + quote(out.path()) + " " + quote(input.path()));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "2 lines read, 2 converted, 0 rejected")) << r.out;
+  EXPECT_EQ(read_file(out.path()).size(), 64u);
+
+  // Standard input, '-' or none; a bad line is named and fails a small run.
+  std::string withBadLine = text + "nonsense\n";
+  r = run("convert --output " + quote(out.path()) + " -", &withBadLine);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "standard input:3: expected `FEN | score | result`")) << r.out;
+  EXPECT_TRUE(contains(r.out, "3 lines read, 2 converted, 1 rejected")) << r.out;
+  r = run("convert --output " + quote(out.path()), &text);
+  EXPECT_EQ(r.code, 0) << r.out;
+
+  r = run("datainfo " + quote(out.path()) + " " + quote(out.path()));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "records:  2\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "all 2 files:\nrecords:  4\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "white wins 2 (50.0%), draws 2 (50.0%), black wins 0")) << r.out;
+  r = run("datainfo " + quote(input.path()));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "not a whole number of 32-byte records")) << r.out;
+
+  EXPECT_TRUE(contains(run("help").out, "shiftmate convert --output FILE.bin"));
+  EXPECT_TRUE(contains(run("help").out, "shiftmate datainfo FILE.bin"));
+  expect_usage_errors({
+      "convert " + quote(input.path()),
+      "convert --output /nonexistent/shiftmate/dir/out.bin " + quote(input.path()),
+      "convert --output " + quote(out.path()) + " /nonexistent/shiftmate/old.txt",
+      "datainfo",
+      "datainfo --max-score x " + quote(out.path()),
+  });
 }
 
 // ---------------------------------------------------------------- UCI

@@ -1,11 +1,13 @@
 // Unit tests for pieces of the search: SEE, the transposition table, time
-// allocation, evaluation symmetry, the evaluation correction table.
+// allocation, evaluation symmetry, the evaluation correction table, the
+// soft node limit.
 #include <gtest/gtest.h>
 
 #include "evaluate.h"
 #include "history.h"
 #include "movegen.h"
 #include "position.h"
+#include "search.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -156,4 +158,58 @@ TEST(CorrectionHistory, ConvergesTowardTheErrorAndStaysBounded) {
   for (int i = 0; i < 2000; ++i) entry.update(-30000, 20);
   EXPECT_GE(entry.correction(), -CorrectionEntry::MaxCorrection);
   EXPECT_LE(entry.correction(), -CorrectionEntry::MaxCorrection + 2);
+}
+
+namespace {
+
+struct SearchRun {
+  std::vector<SearchInfo> infos;
+  std::uint64_t nodes = 0;
+};
+
+// One single-threaded search from a fresh table and histories.
+SearchRun search_with(const Position& pos, const SearchLimits& limits) {
+  TranspositionTable tt;
+  EXPECT_TRUE(tt.resize(16));
+  Search search(tt);
+  SearchRun run;
+  SearchCallbacks callbacks;
+  callbacks.onInfo = [&](const SearchInfo& info) { run.infos.push_back(info); };
+  search.start(pos, limits, SearchOptions{}, std::move(callbacks));
+  search.wait();
+  run.nodes = search.nodes_searched();
+  return run;
+}
+
+}  // namespace
+
+TEST(SearchLimits, SoftNodesStopAtTheEndOfAnIteration) {
+  Position pos = pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  SearchLimits soft;
+  soft.softNodes = 20000;
+  soft.nodes = 20 * soft.softNodes;
+  SearchRun run = search_with(pos, soft);
+  ASSERT_GE(run.infos.size(), 2u);
+  const SearchInfo& last = run.infos.back();
+  const SearchInfo& before = run.infos[run.infos.size() - 2];
+  // Past the soft limit only at the end of the last iteration, and far from
+  // the hard one.
+  EXPECT_GE(run.nodes, soft.softNodes);
+  EXPECT_LT(before.nodes, soft.softNodes);
+  EXPECT_LT(run.nodes, soft.nodes);
+  EXPECT_EQ(last.depth, before.depth + 1);
+
+  // The same search as one limited to that depth: it stopped on the boundary.
+  SearchLimits depth;
+  depth.depth = last.depth;
+  SearchRun exact = search_with(pos, depth);
+  EXPECT_EQ(exact.nodes, run.nodes);
+  EXPECT_EQ(exact.infos.back().pv, last.pv);
+
+  // The hard limit alone cuts an iteration short.
+  SearchLimits hard;
+  hard.nodes = soft.softNodes;
+  SearchRun cut = search_with(pos, hard);
+  EXPECT_LT(cut.nodes, run.nodes);
+  EXPECT_GE(cut.nodes, hard.nodes);
 }

@@ -59,14 +59,14 @@ inline void write_file(const std::string& path, const std::string& text) {
 }
 
 // A unique path in the temp directory (no file yet), removed when it goes
-// out of scope.
+// out of scope. The extension matters to readers that go by it (.bin).
 class TempPath {
  public:
-  TempPath() {
+  explicit TempPath(const std::string& extension = ".txt") {
     static std::atomic<int> counter{0};
     path_ =
-        std::filesystem::temp_directory_path() /
-        ("shiftmate_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + ".txt");
+        std::filesystem::temp_directory_path() / ("shiftmate_test_" + std::to_string(::getpid()) +
+                                                  "_" + std::to_string(counter++) + extension);
   }
   TempPath(const TempPath&) = delete;
   TempPath& operator=(const TempPath&) = delete;

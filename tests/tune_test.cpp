@@ -3,6 +3,7 @@
 // weights the way the data says.
 #include "tune.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <random>
@@ -10,6 +11,7 @@
 
 #include "movegen.h"
 #include "test_support.h"
+#include "training/packed_position.h"
 
 using namespace shiftmate;
 
@@ -84,5 +86,53 @@ TEST(Tune, FittingFollowsTheData) {
   EXPECT_LT(r.errorAfter, r.errorBefore * 0.8) << log.str();
   const WeightVector before = current_weights();
   EXPECT_GT(r.weights.mg[knight] + r.weights.eg[knight], before.mg[knight] + before.eg[knight] + 60)
+      << log.str();
+}
+
+TEST(Tune, ReadsDatagenRecordsLikeTextLines) {
+  // The same positions as text lines (White's view) and as records (side to
+  // move's view) give the same data set; the records the default filter
+  // drops (check, noisy best move, mate score) are left out.
+  std::ostringstream text;
+  std::vector<PackedPosition> records;
+  const char* results[] = {"0.0", "0.5", "1.0"};
+  int i = 0;
+  for (const std::string& fen : random_positions(20, 5)) {
+    Position pos;
+    ASSERT_FALSE(pos.set(fen));
+    if (pos.in_check()) continue;
+    int white = (i * 37) % 400 - 200, result = i++ % 3;
+    text << fen << " | " << white << " | " << results[result] << "\n";
+    bool black = pos.side_to_move() == BLACK;
+    records.push_back(PackedPosition::pack(pos, black ? -white : white,
+                                           StmResult(black ? 2 - result : result), false));
+  }
+  Position pos;
+  ASSERT_FALSE(pos.set("4k3/8/8/8/8/8/8/4K2r w - - 0 30"));
+  records.push_back(PackedPosition::pack(pos, -100, StmResult::LOSS, false));
+  ASSERT_FALSE(pos.set("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
+  records.push_back(PackedPosition::pack(pos, 30, StmResult::WIN, true));
+  records.push_back(PackedPosition::pack(pos, VALUE_MATE - 9, StmResult::WIN, false));
+
+  shiftmate_test::TempFile textFile(text.str());
+  shiftmate_test::TempPath binaryFile(".bin");
+  ASSERT_FALSE(append_packed_file(binaryFile.path(), records));
+  TuneOptions o;
+  o.epochs = 0;
+  o.threads = 2;
+  std::ostringstream log;
+  o.dataPath = textFile.path();
+  TuneReport fromText = run_tune(o, log);
+  o.dataPath = binaryFile.path();
+  TuneReport fromRecords = run_tune(o, log);
+  EXPECT_GT(fromText.positions, 300u);
+  EXPECT_EQ(fromRecords.positions, fromText.positions);
+  EXPECT_EQ(fromRecords.rejected, 0u);
+  EXPECT_EQ(fromRecords.filtered, 3u);
+  EXPECT_DOUBLE_EQ(fromRecords.k, fromText.k);
+  EXPECT_DOUBLE_EQ(fromRecords.errorBefore, fromText.errorBefore);
+  EXPECT_NE(log.str().find(fmt::format("{} records, {} kept by the default filter", records.size(),
+                                       records.size() - 3)),
+            std::string::npos)
       << log.str();
 }

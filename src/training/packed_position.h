@@ -20,7 +20,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,13 +78,31 @@ struct DataFilter {
   bool accepts(const PackedPosition& p) const;
 };
 
+// Why a filter skips a record: the first reason in this order (accepts()
+// keeps exactly the records whose reason is KEPT).
+enum class DropReason { KEPT, IN_CHECK, NOISY_BEST, SCORE, EARLY };
+DropReason drop_reason(const DataFilter& filter, const PackedPosition& p);
+
+// The checks that need no Position: flags, result, en passant square, piece
+// codes and count, one king a side, castling rooks on their first rank.
+// unpack() checks the rest (legality) by building the position.
+std::optional<std::string> validate_packed(const PackedPosition& p);
+
+// load_packed_file adds to these counts.
 struct LoadReport {
   std::uint64_t read = 0, kept = 0;
 };
 
+// Reads a binary file in big chunks and calls `visit` with each chunk after
+// validate_packed has passed every record of it; the message names the
+// problem as load_packed_file's does (the chunks before a corrupt record have
+// been visited). Memory use stays at one chunk.
+std::optional<std::string> read_packed_file(
+    const std::string& path, const std::function<void(std::span<const PackedPosition>)>& visit);
+
 // Appends every record of a binary file that the filter accepts to `out`;
 // the message names the problem (unreadable file, size not a multiple of 32,
-// corrupt record).
+// corrupt record), and `out` is then left as it was.
 std::optional<std::string> load_packed_file(const std::string& path, const DataFilter& filter,
                                             std::vector<PackedPosition>& out,
                                             LoadReport* report = nullptr);
