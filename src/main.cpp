@@ -263,7 +263,10 @@ int train_command(int argc, char** argv) {
       cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)))(
       "wdl", "weight of the game result in the target (0: search score only)",
       cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)))(
-      "mirror", "also train on mirror images (files a-h) of every other position")(
+      "validation-data",
+      "files to measure the loss on instead of held-out positions "
+      "(positions from other games: a fairer measure)",
+      cxxopts::value<std::vector<std::string>>())(
       "validation", "fraction of the positions held out to measure the loss",
       cxxopts::value<double>()->default_value("0.01"))(
       "max-score", "skip positions whose |score| exceeds this (centipawns)",
@@ -292,7 +295,6 @@ int train_command(int argc, char** argv) {
   o.weightDecay = args["weight-decay"].as<double>();
   o.resultWeight = args["wdl"].as<double>();
   o.threads = args["threads"].as<int>();
-  o.mirror = args.count("mirror") > 0;
   o.seed = args["seed"].as<std::uint64_t>();
   o.outputPath = args["output"].as<std::string>();
   o.description = args["description"].as<std::string>();
@@ -311,23 +313,30 @@ int train_command(int argc, char** argv) {
     return 2;
   }
 
-  std::vector<PackedPosition> data;
-  for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
-    LoadReport loaded;
-    if (auto error = load_packed_file(path, f, data, &loaded)) {
-      fmt::print(stderr, "train: {}\n", *error);
-      return 1;
+  auto load = [&](const std::string& option, std::vector<PackedPosition>& into) {
+    if (!args.count(option)) return true;
+    for (const std::string& path : args[option].as<std::vector<std::string>>()) {
+      LoadReport loaded;
+      if (auto error = load_packed_file(path, f, into, &loaded)) {
+        fmt::print(stderr, "train: {}\n", *error);
+        return false;
+      }
+      fmt::print("{}: {} positions, {} kept by the filter\n", path, loaded.read, loaded.kept);
     }
-    fmt::print("{}: {} positions, {} kept by the filter\n", path, loaded.read, loaded.kept);
-  }
+    return true;
+  };
+  std::vector<PackedPosition> data, separateValidation;
+  if (!load("data", data) || !load("validation-data", separateValidation)) return 1;
   // One seeded shuffle before the split, so the held-out positions come
   // from every file.
   Random rng(o.seed);
   for (std::size_t i = data.size(); i > 1; --i) std::swap(data[i - 1], data[rng.below(i)]);
   if (maxPositions && data.size() > maxPositions) data.resize(maxPositions);
-  const std::size_t held = std::size_t(double(data.size()) * validation);
+  const std::size_t held =
+      separateValidation.empty() ? std::size_t(double(data.size()) * validation) : 0;
   std::vector<PackedPosition> validationSet(data.end() - std::ptrdiff_t(held), data.end());
   data.resize(data.size() - held);
+  if (!separateValidation.empty()) validationSet = std::move(separateValidation);
   if (data.empty()) {
     fmt::print(stderr, "train: no positions to train on\n");
     return 1;

@@ -32,15 +32,11 @@ struct Features {
   int index[2][MaxPieces];
 };
 
-// mirrored: files a-h swapped. The network has no castling input, so a
-// position and its mirror image are the same to it up to castling rights:
-// a second training position for free.
-Features features_of(const PackedPosition& p, bool mirrored = false) {
+Features features_of(const PackedPosition& p) {
   Features f;
   const Color us = p.side_to_move();
   p.for_each_piece([&](Piece pc, Square sq) {
     if (f.count == MaxPieces) return;
-    if (mirrored) sq = Square(sq ^ 7);
     f.index[0][f.count] = nnue::feature_index(us, pc, sq);
     f.index[1][f.count] = nnue::feature_index(~us, pc, sq);
     ++f.count;
@@ -106,9 +102,8 @@ struct Gradients {
   }
 };
 
-void backward(const FloatNetwork& net, const PackedPosition& p, bool mirrored, float resultWeight,
-              Gradients& g) {
-  Features f = features_of(p, mirrored);
+void backward(const FloatNetwork& net, const PackedPosition& p, float resultWeight, Gradients& g) {
+  Features f = features_of(p);
   Hidden h;
   float pred = sigmoid(forward(net, f, h));
   float err = pred - target_of(p, resultWeight);
@@ -244,8 +239,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
       parallel_slices(count, threads, [&](int t, std::size_t begin, std::size_t end) {
         grads[t].clear();
         for (std::size_t i = begin; i < end; ++i)
-          backward(net, trainingSet[first + i], o.mirror && ((first + i + epoch) & 1), resultWeight,
-                   grads[t]);
+          backward(net, trainingSet[first + i], resultWeight, grads[t]);
       });
       for (int t = 1; t < threads; ++t) grads[0].add(grads[t]);
       epochLoss += grads[0].loss;

@@ -20,13 +20,12 @@
 namespace shiftmate {
 
 struct TrainerOptions {
-  int epochs = 20;  // passes over the training positions
+  int epochs = 40;  // passes over the training positions
   int batchSize = 16384;
-  double learningRate = 0.001;
+  double learningRate = 0.01;
   double finalLearningRate = 0.00001;  // the cosine decay's end point
   double weightDecay = 0.01;           // AdamW's, on weights (not biases)
   double resultWeight = 0.3;           // target = w * result + (1 - w) * sigmoid(score)
-  bool mirror = false;                 // every other position mirrored (files a-h) on each pass
   int threads = 1;
   std::uint64_t seed = 1;
   std::string outputPath;   // written after every epoch when not empty
