@@ -24,8 +24,8 @@ namespace shiftmate::nnue {
 
 constexpr int InputSize = 768;
 constexpr int HiddenSize = 256;
-constexpr int QA = 255;         // accumulator quantisation (1.0 = QA)
-constexpr int QB = 64;          // output weight quantisation (1.0 = QB)
+constexpr int QA = 255;  // accumulator quantisation (1.0 = QA)
+constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // Network output 1.0 = this many centipawns. The trainer reads scores
 // through sigmoid(score / EvalScale); 170 is what the results of our
 // self-play say (the tuner's fit: +170 cp scores 73%), so the network's
