@@ -19,8 +19,10 @@ CXX ?= g++
 ARCH ?= native
 JOBS ?= 2
 
-PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev
+PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev libfathom-dev
 BENCH_PACKAGES := stockfish bc
+# Reference programs the tests compare with (Syzygy: fathom and Stockfish).
+TEST_PACKAGES := fathom stockfish
 
 # PEXT is fast on Intel (Haswell on) and AMD Zen 3 on (family 0x19 and up);
 # on older AMD it is microcoded and slower than magics.
@@ -35,7 +37,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps perft-full perft-bench magics tune soak asan tsan fuzz debug format clean
+.PHONY: all build run test deps test-deps perft-full perft-bench magics tune soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -48,12 +50,15 @@ build: deps
 run: all
 	./$(EXE)
 
-test: build
+test: build test-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 # Installs what is missing (as root) or says how; skipped where dpkg is absent.
 deps:
 	@$(call ensure_packages,$(PACKAGES))
+
+test-deps:
+	@$(call ensure_packages,$(TEST_PACKAGES))
 
 define ensure_packages
 	if command -v dpkg-query > /dev/null; then \
@@ -88,7 +93,7 @@ export ASAN_OPTIONS := detect_leaks=1:abort_on_error=1
 export UBSAN_OPTIONS := halt_on_error=1:print_stacktrace=1
 export TSAN_OPTIONS := halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/tests/tsan.supp
 
-asan: deps
+asan: deps test-deps
 	@cmake -S . -B build/asan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=address,undefined > /dev/null
 	@cmake --build build/asan -j $(JOBS)
 	cd build/asan && ctest --output-on-failure -j $(JOBS)

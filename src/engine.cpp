@@ -71,6 +71,12 @@ std::optional<std::string> Engine::set_eval_file(const std::string& value) {
   return nnue::use_network_file(value);
 }
 
+syzygy::LoadReport Engine::set_syzygy_path(const std::string& paths) {
+  search.stop();
+  search.wait();
+  return syzygy::load(paths);
+}
+
 void Engine::set_chess960(bool on) {
   chess960Mode = on;
   pos.set_chess960(on || pos.is_chess960());

@@ -9,6 +9,7 @@
 #include "perft.h"
 #include "position.h"
 #include "search.h"
+#include "syzygy.h"
 #include "tt.h"
 
 namespace shiftmate {
@@ -43,6 +44,8 @@ class Engine {
   // "<embedded>" or the path of a network file; the message says why the
   // current evaluation was kept.
   std::optional<std::string> set_eval_file(const std::string& value);
+  // Directories separated by ':' ("<empty>": none).
+  syzygy::LoadReport set_syzygy_path(const std::string& paths);
   bool chess960() const { return chess960Mode; }
   SearchOptions& search_options() { return options; }
   std::size_t hash_mb() const { return tt.size_mb(); }

@@ -13,10 +13,20 @@ constexpr int VALUE_NONE = 32002;
 constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 constexpr int VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
 
+// Tablebase results sit just below the mate range: a won ending is not a
+// mate the search has seen.
+constexpr int VALUE_TB = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr int VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB - MAX_PLY;
+constexpr int VALUE_TB_LOSS_IN_MAX_PLY = -VALUE_TB_WIN_IN_MAX_PLY;
+
 constexpr int mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr int mated_in(int ply) { return -VALUE_MATE + ply; }
 constexpr bool is_mate_score(int v) {
   return v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY;
+}
+// A mate or a tablebase result: a value no evaluation produces.
+constexpr bool is_decisive(int v) {
+  return v >= VALUE_TB_WIN_IN_MAX_PLY || v <= VALUE_TB_LOSS_IN_MAX_PLY;
 }
 
 // A pair of middlegame and endgame values, blended by game phase.

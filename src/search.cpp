@@ -10,6 +10,7 @@
 #include "movepick.h"
 #include "nnue/inference.h"
 #include "piece_values.h"
+#include "syzygy.h"
 
 namespace shiftmate {
 
@@ -30,6 +31,7 @@ constexpr int QsearchFutilityMargin = 180;
 constexpr int AspirationBase = 15,
               AspirationScoreDivisor = 50;     // window = base + |score| / divisor
 constexpr int HistoryReductionDivisor = 8192;  // history points per ply of reduction
+constexpr int TablebaseDepthBonus = 6;         // a table's answer is worth a deep search
 
 // Late move reductions, from a log-log table.
 struct ReductionTable {
@@ -55,13 +57,13 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
 
 int lmp_threshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 
-// Mate scores are stored relative to the node, not the root.
+// Mate and tablebase scores are stored relative to the node, not the root.
 int value_to_tt(int v, int ply) {
-  return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
+  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
 }
 int value_from_tt(int v, int ply) {
   if (v == VALUE_NONE) return v;
-  return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
 }
 
 struct RootMove {
@@ -120,6 +122,7 @@ class Worker {
     rootMoves.clear();
     for (Move m : rootList) rootMoves.emplace_back(m);
     nodes = 0;
+    tbHits = 0;
     completedDepth = 0;
     bestMoveChanges = 0;
   }
@@ -129,6 +132,7 @@ class Worker {
   Position pos;
   std::vector<RootMove> rootMoves;
   std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::uint64_t> tbHits{0};
   int completedDepth = 0;
 
  private:
@@ -155,8 +159,8 @@ class Worker {
   }
   // The static evaluation adjusted by that correction.
   int corrected_eval(int raw) {
-    return std::clamp(raw + pawn_correction().correction(), VALUE_MATED_IN_MAX_PLY + 1,
-                      VALUE_MATE_IN_MAX_PLY - 1);
+    return std::clamp(raw + pawn_correction().correction(), VALUE_TB_LOSS_IN_MAX_PLY + 1,
+                      VALUE_TB_WIN_IN_MAX_PLY - 1);
   }
   // The one way the search moves through the tree: every make and unmake
   // passes here, so state that follows the position (history pointers, node
@@ -196,6 +200,9 @@ class Worker {
   // Only this thread writes its counter: a plain increment, no locked add.
   void count_node() {
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void count_tb_hit() {
+    tbHits.store(tbHits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
   bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
   void check_limits();
@@ -298,6 +305,37 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
     return ttValue;
 
+  // Step 4b. Tablebases: right after a capture or pawn move (the tables
+  // know no 50-move counter), an exact result or a bound that decides.
+  int bestValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
+  if (!RootNode && !excluded && search.tbCardinality && !pos.rule50()) {
+    const int pieces = popcount(pos.pieces());
+    if (pieces < search.tbCardinality ||
+        (pieces == search.tbCardinality && depth >= search.options.syzygyProbeDepth)) {
+      if (auto wdl = syzygy::probe_wdl(pos)) {
+        count_tb_hit();
+        const int w = int(*wdl), drawScore = search.options.syzygy50MoveRule;
+        const int value = w < -drawScore  ? -VALUE_TB + ss->ply
+                          : w > drawScore ? VALUE_TB - ss->ply
+                                          : VALUE_DRAW + 2 * w * drawScore;
+        const Bound b = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
+        if (b == BOUND_EXACT || (b == BOUND_LOWER ? value >= beta : value <= alpha)) {
+          search.tt.store(tte, key, value_to_tt(value, ss->ply), ss->ttPv, b,
+                          std::min(MAX_PLY - 1, depth + TablebaseDepthBonus), Move::none(),
+                          VALUE_NONE);
+          return value;
+        }
+        // A won ending is at least this good; a lost one at most this.
+        if (PvNode && b == BOUND_LOWER) {
+          bestValue = value;
+          alpha = std::max(alpha, value);
+        } else if (PvNode) {
+          maxValue = value;
+        }
+      }
+    }
+  }
+
   // Step 5. Static evaluation. The table keeps the raw evaluation; the
   // search uses it corrected.
   int eval, rawEval = VALUE_NONE;
@@ -333,20 +371,20 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 7. Reverse futility pruning: far above beta at low depth.
     if (!ss->ttPv && depth <= ReverseFutilityMaxDepth &&
         eval - ReverseFutilityPerDepth * (depth - improving) >= beta &&
-        eval < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY)
+        eval < VALUE_TB_WIN_IN_MAX_PLY && beta > VALUE_TB_LOSS_IN_MAX_PLY)
       return eval;
 
     // Step 8. Null move pruning: if passing still beats beta, a real move
     // will too (not in pawn endings, where zugzwang is common).
     if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
         ss->staticEval >= beta - NullMoveEvalPerDepth * depth + NullMoveEvalBase &&
-        pos.has_non_pawn_material(us) && beta > VALUE_MATED_IN_MAX_PLY) {
+        pos.has_non_pawn_material(us) && beta > VALUE_TB_LOSS_IN_MAX_PLY) {
       int R = 3 + depth / 3 + std::min((eval - beta) / NullMoveEvalPerPly, 3);
       make_null_move(ss);
       int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
       unmake_null_move();
       if (stopped()) return 0;
-      if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+      if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;
     }
   }
 
@@ -358,7 +396,6 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   MovePicker picker(pos, ttMove, ordering(ss));
   Move quiets[64], captures[32];
   int quietCount = 0, captureCount = 0, moveCount = 0;
-  int bestValue = -VALUE_INFINITE;
   Move bestMove = Move::none();
   bool skipQuiets = false;
 
@@ -380,7 +417,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                                 int((*(ss - 1)->continuation)[moved][move.to()]);
 
     // Step 11. Pruning at shallow depth, once a non-losing move is known.
-    if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_MATED_IN_MAX_PLY) {
+    if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
       if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
       int lmrDepth = std::max(newDepth - Reductions(depth, moveCount), 0);
       if (capture || givesCheck) {
@@ -401,8 +438,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 12. Extensions.
     int extension = 0;
     if (!RootNode && depth >= SingularMinDepth && move == ttMove && !excluded &&
-        ttValue != VALUE_NONE && std::abs(ttValue) < VALUE_MATE_IN_MAX_PLY &&
-        (tte->bound() & BOUND_LOWER) && tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
+        ttValue != VALUE_NONE && !is_decisive(ttValue) && (tte->bound() & BOUND_LOWER) &&
+        tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
       // Singular extension: is the hash move much better than all others?
       int singularBeta = ttValue - 2 * depth;
       ss->excludedMove = move;
@@ -487,6 +524,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (!moveCount) return excluded ? alpha : ss->inCheck ? mated_in(ss->ply) : VALUE_DRAW;
   if (bestMove && bestValue >= beta)
     update_stats(ss, bestMove, depth, quiets, quietCount, captures, captureCount);
+  if (PvNode) bestValue = std::min(bestValue, maxValue);
 
   if (!excluded && !(RootNode && pvIdx)) {
     Bound b = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
@@ -494,7 +532,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                     rawEval);
     // Teach the correction table when the result says more than the bound
     // allows and the best move was quiet (captures are qsearch's business).
-    if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_mate_score(bestValue) &&
+    if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_decisive(bestValue) &&
         !(b == BOUND_LOWER && bestValue <= ss->staticEval) &&
         !(b == BOUND_UPPER && bestValue >= ss->staticEval))
       pawn_correction().update(bestValue - ss->staticEval, depth);
@@ -554,7 +592,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     if (!ss->inCheck && move.kind() == PROMOTION && move.promotion() != QUEEN) continue;
     ++moveCount;
     const bool givesCheck = pos.gives_check(move);
-    if (bestValue > VALUE_MATED_IN_MAX_PLY && !ss->inCheck) {
+    if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY && !ss->inCheck) {
       // Futility: even winning this piece cannot lift us to alpha.
       if (!givesCheck && move.kind() != PROMOTION) {
         int gain = futilityBase +
@@ -607,7 +645,14 @@ void Worker::report(int depth, int alpha, int beta) {
     info.bound = i == pvIdx && updated && rm.score <= alpha  ? BOUND_UPPER
                  : i == pvIdx && updated && rm.score >= beta ? BOUND_LOWER
                                                              : BOUND_EXACT;
+    // At a tablebase root the tables know the result; the search only
+    // chooses among the moves that keep it (unless it has seen a mate).
+    if (search.rootInTB && !is_mate_score(info.score)) {
+      info.score = search.rootTbScore;
+      info.bound = BOUND_EXACT;
+    }
     info.nodes = total;
+    info.tbHits = search.tb_hits();
     info.time = search.clock.elapsed();
     info.hashfull = search.tt.hashfull();
     info.pv = rm.pv;
@@ -641,7 +686,7 @@ void Worker::iterative_deepening() {
       // Aspiration window around the last score, widened on each failure.
       int prev = rootMoves[pvIdx].previousScore;
       int delta = AspirationBase + std::abs(prev) / AspirationScoreDivisor;
-      if (rootDepth >= 4 && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+      if (rootDepth >= 4 && !is_decisive(prev)) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
         beta = std::min(prev + delta, VALUE_INFINITE);
       } else {
@@ -736,11 +781,47 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
     if (l.searchMoves.empty() ||
         std::find(l.searchMoves.begin(), l.searchMoves.end(), m) != l.searchMoves.end())
       rootList.push_back(m);
+  tbCardinality = std::min(o.syzygyProbeLimit, syzygy::max_pieces());
+  rootInTB = false;
+  std::size_t rootProbes = 0;
+  if (tbCardinality && !rootList.empty() && popcount(pos.pieces()) <= tbCardinality)
+    if (auto ranking = syzygy::rank_root_moves(pos, o.syzygy50MoveRule))
+      rootProbes = keep_tablebase_moves(*ranking, rootList);
   for (auto& w : workers) w->prepare(pos, rootList);
+  workers[0]->tbHits = rootProbes;
   tt.new_search();
 
   running = true;
   mainThread = std::thread([this] { run_main(); });
+}
+
+// Keeps the root moves that preserve the tablebase result best (for a win,
+// those that stay within reach of the 50-move rule); returns the probes made.
+std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
+                                         std::vector<Move>& rootList) {
+  auto in_list = [&](Move m) {
+    return std::find(rootList.begin(), rootList.end(), m) != rootList.end();
+  };
+  const syzygy::RankedMove* best = nullptr;
+  for (const auto& rm : ranking.moves)
+    if (in_list(rm.move) && (!best || rm.rank > best->rank)) best = &rm;
+  if (!best) return 0;
+  std::vector<Move> kept;
+  for (const auto& rm : ranking.moves)
+    if (rm.rank == best->rank && in_list(rm.move)) kept.push_back(rm.move);
+  rootList = std::move(kept);
+  rootInTB = true;
+  using syzygy::Wdl;
+  rootTbScore = best->wdl == Wdl::Win           ? VALUE_TB
+                : best->wdl == Wdl::CursedWin   ? 2
+                : best->wdl == Wdl::Draw        ? VALUE_DRAW
+                : best->wdl == Wdl::BlessedLoss ? -2
+                                                : -VALUE_TB;
+  // With DTZ the root moves already lead the way, and probing below a
+  // drawn or lost root tells the search nothing it can use; WDL alone
+  // cannot tell a fast win from a slow one, so the search keeps probing.
+  if (ranking.byDtz || best->wdl != Wdl::Win) tbCardinality = 0;
+  return ranking.moves.size();
 }
 
 bool Search::should_stop_now() const {
@@ -795,6 +876,12 @@ void Search::stop() { stopFlag = true; }
 std::uint64_t Search::nodes_searched() const {
   std::uint64_t total = 0;
   for (auto& w : workers) total += w->nodes.load(std::memory_order_relaxed);
+  return total;
+}
+
+std::uint64_t Search::tb_hits() const {
+  std::uint64_t total = 0;
+  for (auto& w : workers) total += w->tbHits.load(std::memory_order_relaxed);
   return total;
 }
 

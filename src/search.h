@@ -13,6 +13,7 @@
 
 #include "position.h"
 #include "score.h"
+#include "syzygy.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -36,6 +37,12 @@ struct SearchLimits {
 struct SearchOptions {
   int multiPV = 1;
   TimePoint moveOverhead = 10;
+  // Tablebases: probe positions with at most this many pieces (and as many
+  // as the largest table only this deep or deeper); results the 50-move
+  // rule spoils count as draws unless the rule is off.
+  int syzygyProbeLimit = 7;
+  int syzygyProbeDepth = 1;
+  bool syzygy50MoveRule = true;
 };
 
 // One `info` line's content.
@@ -44,6 +51,7 @@ struct SearchInfo {
   int score = 0;
   Bound bound = BOUND_EXACT;
   std::uint64_t nodes = 0;
+  std::uint64_t tbHits = 0;
   TimePoint time = 0;
   int hashfull = 0;
   std::vector<Move> pv;
@@ -74,11 +82,13 @@ class Search {
   void wait();  // until the bestmove callback has returned
   bool searching() const { return running.load(); }
   std::uint64_t nodes_searched() const;
+  std::uint64_t tb_hits() const;
 
  private:
   friend class Worker;
   void run_main();
   bool should_stop_now() const;  // hard limits, checked by the main thread
+  std::size_t keep_tablebase_moves(const syzygy::RootRanking& ranking, std::vector<Move>& rootList);
 
   TranspositionTable& tt;
   std::vector<std::unique_ptr<Worker>> workers;
@@ -94,6 +104,9 @@ class Search {
   TimeBudget budget;
   bool timeManaged = false;
   Stopwatch clock;
+  int tbCardinality = 0;  // probe positions with at most this many pieces (0: none)
+  bool rootInTB = false;
+  int rootTbScore = 0;
 };
 
 }  // namespace shiftmate

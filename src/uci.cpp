@@ -11,8 +11,8 @@
 #include "bench.h"
 #include "engine.h"
 #include "evaluate.h"
-#include "nnue/inference.h"
 #include "movegen.h"
+#include "nnue/inference.h"
 #include "parse.h"
 #include "perft.h"
 
@@ -27,10 +27,16 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Tablebase wins are shown as 200 pawns less one centipawn per ply to the
+// position the tables decided: far above any evaluation, clearly no mate.
+constexpr int TablebaseWinCp = 20000;
+
 // "score cp 23" or "score mate 3" (moves, negative when being mated).
 std::string score_text(int v) {
   if (v >= VALUE_MATE_IN_MAX_PLY) return fmt::format("mate {}", (VALUE_MATE - v + 1) / 2);
   if (v <= VALUE_MATED_IN_MAX_PLY) return fmt::format("mate {}", -(VALUE_MATE + v) / 2);
+  if (v >= VALUE_TB_WIN_IN_MAX_PLY) return fmt::format("cp {}", TablebaseWinCp - (VALUE_TB - v));
+  if (v <= VALUE_TB_LOSS_IN_MAX_PLY) return fmt::format("cp {}", -TablebaseWinCp + (VALUE_TB + v));
   return fmt::format("cp {}", v);
 }
 
@@ -107,6 +113,10 @@ void UciSession::uci() {
   send("option name UCI_Chess960 type check default false");
   send("option name Clear Hash type button");
   send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
+  send("option name SyzygyPath type string default <empty>");
+  send("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
+  send("option name Syzygy50MoveRule type check default true");
+  send("option name SyzygyProbeLimit type spin default 7 min 0 max 7");
   send("uciok");
 }
 
@@ -175,6 +185,14 @@ void UciSession::setoption(std::istringstream& in) {
       info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
     else
       info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
+  } else if (key == "syzygypath") {
+    syzygy_path(value);
+  } else if (key == "syzygyprobedepth") {
+    if (auto v = spin(1, 100)) engine.search_options().syzygyProbeDepth = int(*v);
+  } else if (key == "syzygy50moverule") {
+    if (auto v = check()) engine.search_options().syzygy50MoveRule = *v;
+  } else if (key == "syzygyprobelimit") {
+    if (auto v = spin(0, 7)) engine.search_options().syzygyProbeLimit = int(*v);
   } else {
     info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
   }
@@ -260,11 +278,11 @@ void UciSession::go(std::istringstream& in) {
     const char* bound = info.bound == BOUND_LOWER   ? " lowerbound"
                         : info.bound == BOUND_UPPER ? " upperbound"
                                                     : "";
-    send(
-        fmt::format("info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
-                    "time {}{}",
-                    info.depth, info.selDepth, info.multiPV, score_text(info.score), bound,
-                    info.nodes, nps, info.hashfull, info.time, pv.empty() ? "" : " pv" + pv));
+    send(fmt::format(
+        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
+        "tbhits {} time {}{}",
+        info.depth, info.selDepth, info.multiPV, score_text(info.score), bound, info.nodes, nps,
+        info.hashfull, info.tbHits, info.time, pv.empty() ? "" : " pv" + pv));
   };
   callbacks.onBestMove = [this, root](Move best, Move ponder) {
     std::string text = "bestmove " + root.move_to_uci(best);
@@ -276,6 +294,16 @@ void UciSession::go(std::istringstream& in) {
     send(text);
   };
   engine.go(limits, std::move(callbacks));
+}
+
+void UciSession::syzygy_path(const std::string& value) {
+  syzygy::LoadReport report = engine.set_syzygy_path(value.empty() ? "<empty>" : value);
+  for (const std::string& problem : report.problems) info_string("SyzygyPath: " + problem);
+  if (!report.largest)
+    info_string("SyzygyPath: no tablebases loaded");
+  else
+    info_string(fmt::format("SyzygyPath: found {} WDL and {} DTZ files, up to {} pieces",
+                            report.wdlFiles, report.dtzFiles, report.largest));
 }
 
 void UciSession::bench(std::istringstream& in) {

@@ -32,6 +32,7 @@ class UciSession {
   void setoption(std::istringstream& in);
   void go(std::istringstream& in);
   void bench(std::istringstream& in);
+  void syzygy_path(const std::string& value);
   void send(const std::string& text) {
     std::lock_guard lock(outputMutex);
     out << text << std::endl;  // flush: a GUI waits on each line

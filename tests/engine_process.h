@@ -15,7 +15,10 @@
 
 class EngineProcess {
  public:
-  explicit EngineProcess(const std::vector<std::string>& args = {}) {
+  explicit EngineProcess(const std::vector<std::string>& args = {})
+      : EngineProcess(SHIFTMATE_BINARY, args) {}
+  // Another engine (a reference program) spoken to the same way.
+  EngineProcess(const std::string& program, const std::vector<std::string>& args) {
     int in[2], out[2];
     if (pipe(in) || pipe(out)) throw std::runtime_error("pipe failed");
     pid = fork();
@@ -24,10 +27,10 @@ class EngineProcess {
       dup2(out[1], 1);
       close(in[1]);
       close(out[0]);
-      std::vector<char*> argv{const_cast<char*>(SHIFTMATE_BINARY)};
+      std::vector<char*> argv{const_cast<char*>(program.c_str())};
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
       argv.push_back(nullptr);
-      execv(SHIFTMATE_BINARY, argv.data());
+      execv(program.c_str(), argv.data());
       _exit(127);
     }
     close(in[0]);
