@@ -24,6 +24,7 @@
 #include "training/trainer.h"
 #include "tune.h"
 #include "uci.h"
+#include "wdl/fit.h"
 
 using namespace shiftmate;
 
@@ -429,6 +430,66 @@ int datainfo_command(int argc, char** argv) {
   return 0;
 }
 
+int wdlfit_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate wdlfit",
+                        "Fit the win/draw/loss model (UCI_ShowWDL) to the results of training "
+                        "data files and print it, or write it as src/wdl/params.h.");
+  opts.positional_help("FILE.bin ...");
+  opts.add_options()("iterations", "gradient steps", cxxopts::value<int>()->default_value("20000"))(
+      "output", "write the coefficients to this header", cxxopts::value<std::string>())(
+      "files", "binary files", cxxopts::value<std::vector<std::string>>())("h,help", "this help");
+  opts.parse_positional({"files"});
+  auto args = opts.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", opts.help());
+    return 0;
+  }
+  if (!args.count("files")) {
+    fmt::print(stderr, "wdlfit: give one or more FILE.bin; see --help\n");
+    return 2;
+  }
+  int iterations = args["iterations"].as<int>();
+  if (iterations < 1 || iterations > 1000000) {
+    fmt::print(stderr, "wdlfit: --iterations takes 1 to 1000000\n");
+    return 2;
+  }
+  auto files = args["files"].as<std::vector<std::string>>();
+  wdl::Histogram histogram;
+  for (const std::string& file : files)
+    if (auto error = histogram.add_file(file)) {
+      fmt::print(stderr, "wdlfit: {}\n", *error);
+      return 1;
+    }
+  if (!histogram.positions()) {
+    fmt::print(stderr, "wdlfit: no positions with |score| <= {}\n", wdl::Histogram::MaxScore);
+    return 1;
+  }
+  wdl::FitResult result = wdl::fit(histogram, iterations);
+  fmt::print("{} positions, log-loss {:.5f} (the result frequencies alone: {:.5f})\n",
+             histogram.positions(), result.logLoss, wdl::baseline_log_loss(histogram));
+  fmt::print("material  score(cp) for P(win)=50%  slope b(cp)  W/D/L at +100 cp\n");
+  for (int m : {78, 60, 40, 25, 12}) {
+    auto pm = wdl::per_mille(result.model, 100, m);
+    fmt::print("{:>8}  {:>24.0f}  {:>11.0f}  {}/{}/{}\n", m,
+               100 * result.model.a_at(wdl::material_x(m)),
+               100 * result.model.b_at(wdl::material_x(m)), pm.win, pm.draw, pm.loss);
+  }
+  std::string recipe = fmt::format("// Fitted to {} positions ({}) with {} steps.\n",
+                                   histogram.positions(), fmt::join(files, ", "), iterations);
+  std::string header = wdl::params_header(result.model, recipe);
+  if (args.count("output")) {
+    std::ofstream out(args["output"].as<std::string>());
+    out << header;
+    if (!out) {
+      fmt::print(stderr, "wdlfit: cannot write {}\n", args["output"].as<std::string>());
+      return 1;
+    }
+  } else {
+    fmt::print("\n{}", header);
+  }
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -462,6 +523,7 @@ int main(int argc, char** argv) {
     if (command == "train") return train_command(argc - 1, argv + 1);
     if (command == "convert") return convert_command(argc - 1, argv + 1);
     if (command == "datainfo") return datainfo_command(argc - 1, argv + 1);
+    if (command == "wdlfit") return wdlfit_command(argc - 1, argv + 1);
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -480,6 +542,8 @@ int main(int argc, char** argv) {
           "  shiftmate tune --data FILE [--output src/eval_params.h] [--epochs N]\n"
           "  shiftmate train --data FILE... --output NET [--epochs N] [--threads N]\n"
           "                                 train the evaluation network\n"
+          "  shiftmate wdlfit FILE.bin ... [--output src/wdl/params.h]\n"
+          "                                 fit the win/draw/loss model to game results\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

@@ -15,6 +15,7 @@
 #include "nnue/inference.h"
 #include "parse.h"
 #include "perft.h"
+#include "wdl/model.h"
 
 namespace shiftmate {
 
@@ -113,6 +114,7 @@ void UciSession::uci() {
   send("option name UCI_Chess960 type check default false");
   send("option name Clear Hash type button");
   send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
+  send("option name UCI_ShowWDL type check default false");
   send("option name SyzygyPath type string default <empty>");
   send("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
   send("option name Syzygy50MoveRule type check default true");
@@ -185,6 +187,8 @@ void UciSession::setoption(std::istringstream& in) {
       info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
     else
       info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
+  } else if (key == "uci_showwdl") {
+    if (auto v = check()) showWdl = *v;
   } else if (key == "syzygypath") {
     syzygy_path(value);
   } else if (key == "syzygyprobedepth") {
@@ -266,7 +270,8 @@ void UciSession::go(std::istringstream& in) {
   }
 
   SearchCallbacks callbacks;
-  callbacks.onInfo = [this, root](const SearchInfo& info) {
+  const int rootMaterial = wdl::material(root);
+  callbacks.onInfo = [this, root, rootMaterial, showWdl = showWdl](const SearchInfo& info) {
     std::string pv;
     Position p = root;
     for (Move m : info.pv) {
@@ -278,11 +283,16 @@ void UciSession::go(std::istringstream& in) {
     const char* bound = info.bound == BOUND_LOWER   ? " lowerbound"
                         : info.bound == BOUND_UPPER ? " upperbound"
                                                     : "";
+    std::string wdlText;
+    if (showWdl) {
+      wdl::PerMille chances = wdl::per_mille(wdl::fitted(), info.score, rootMaterial);
+      wdlText = fmt::format(" wdl {} {} {}", chances.win, chances.draw, chances.loss);
+    }
     send(fmt::format(
-        "info depth {} seldepth {} multipv {} score {}{} nodes {} nps {} hashfull {} "
+        "info depth {} seldepth {} multipv {} score {}{}{} nodes {} nps {} hashfull {} "
         "tbhits {} time {}{}",
-        info.depth, info.selDepth, info.multiPV, score_text(info.score), bound, info.nodes, nps,
-        info.hashfull, info.tbHits, info.time, pv.empty() ? "" : " pv" + pv));
+        info.depth, info.selDepth, info.multiPV, score_text(info.score), bound, wdlText, info.nodes,
+        nps, info.hashfull, info.tbHits, info.time, pv.empty() ? "" : " pv" + pv));
   };
   callbacks.onBestMove = [this, root](Move best, Move ponder) {
     std::string text = "bestmove " + root.move_to_uci(best);

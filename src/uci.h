@@ -42,6 +42,7 @@ class UciSession {
   std::ostream& out;
   Engine engine;
   std::mutex outputMutex;
+  bool showWdl = false;  // UCI_ShowWDL: `wdl W D L` in info lines
 };
 
 // Runs `first` as commands, then reads `in` until `quit` or end of input
