@@ -29,9 +29,10 @@ constexpr int FutilityBase = 120, FutilityPerLmrDepth = 110, FutilityMaxLmrDepth
 constexpr int SingularMinDepth = 7, SingularDoubleMargin = 20;
 constexpr int QsearchFutilityMargin = 180;
 constexpr int AspirationBase = 15,
-              AspirationScoreDivisor = 50;     // window = base + |score| / divisor
-constexpr int HistoryReductionDivisor = 8192;  // history points per ply of reduction
-constexpr int TablebaseDepthBonus = 6;         // a table's answer is worth a deep search
+              AspirationScoreDivisor = 50;          // window = base + |score| / divisor
+constexpr int HistoryReductionDivisor = 8192;       // history points per ply of reduction
+constexpr TimePoint CurrentMoveReportAfter = 3000;  // ms: GUIs show the move being searched
+constexpr int TablebaseDepthBonus = 6;              // a table's answer is worth a deep search
 
 // Late move reductions, from a log-log table.
 struct ReductionTable {
@@ -407,6 +408,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       continue;
     ++moveCount;
     if (PvNode) (ss + 1)->pv = nullptr;
+    if (RootNode && is_main() && search.callbacks.onCurrentMove &&
+        search.clock.elapsed() > CurrentMoveReportAfter)
+      search.callbacks.onCurrentMove(depth, move, moveCount + pvIdx);
 
     const bool capture = pos.is_noisy(move);
     const bool givesCheck = pos.gives_check(move);

@@ -60,6 +60,8 @@ struct SearchInfo {
 struct SearchCallbacks {
   std::function<void(const SearchInfo&)> onInfo;
   std::function<void(Move best, Move ponder)> onBestMove;
+  // The root move being searched, once a search has run a while.
+  std::function<void(int depth, Move move, int number)> onCurrentMove;
 };
 
 class Worker;

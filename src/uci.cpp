@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -61,6 +62,10 @@ std::string network_report(const Position& pos) {
 }  // namespace
 
 bool UciSession::execute(const std::string& line) {
+  if (debugLog.is_open()) {
+    std::lock_guard lock(outputMutex);
+    log_line("<<", line.substr(0, 4096));
+  }
   if (line.size() > MaxLineLength) {
     info_string("line too long, ignored");
     return true;
@@ -115,6 +120,8 @@ void UciSession::uci() {
   send("option name Clear Hash type button");
   send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
   send("option name UCI_ShowWDL type check default false");
+  send("option name UCI_AnalyseMode type check default false");
+  send("option name Debug Log File type string default <empty>");
   send("option name SyzygyPath type string default <empty>");
   send("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
   send("option name Syzygy50MoveRule type check default true");
@@ -187,6 +194,10 @@ void UciSession::setoption(std::istringstream& in) {
       info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
     else
       info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
+  } else if (key == "uci_analysemode") {
+    if (auto v = check()) analyseMode = *v;
+  } else if (key == "debug log file") {
+    set_debug_log(value);
   } else if (key == "uci_showwdl") {
     if (auto v = check()) showWdl = *v;
   } else if (key == "syzygypath") {
@@ -294,6 +305,10 @@ void UciSession::go(std::istringstream& in) {
         info.depth, info.selDepth, info.multiPV, score_text(info.score), bound, wdlText, info.nodes,
         nps, info.hashfull, info.tbHits, info.time, pv.empty() ? "" : " pv" + pv));
   };
+  callbacks.onCurrentMove = [this, root](int depth, Move move, int moveNumber) {
+    send(fmt::format("info depth {} currmove {} currmovenumber {}", depth, root.move_to_uci(move),
+                     moveNumber));
+  };
   callbacks.onBestMove = [this, root](Move best, Move ponder) {
     std::string text = "bestmove " + root.move_to_uci(best);
     if (best && ponder) {
@@ -314,6 +329,25 @@ void UciSession::syzygy_path(const std::string& value) {
   else
     info_string(fmt::format("SyzygyPath: found {} WDL and {} DTZ files, up to {} pieces",
                             report.wdlFiles, report.dtzFiles, report.largest));
+}
+
+void UciSession::log_line(const char* direction, const std::string& text) {
+  using namespace std::chrono;
+  auto ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  debugLog << fmt::format("{}.{:03} {} {}\n", ms / 1000, ms % 1000, direction, text);
+  debugLog.flush();  // a log is read after a crash or a hang
+}
+
+void UciSession::set_debug_log(const std::string& path) {
+  {
+    std::lock_guard lock(outputMutex);
+    debugLog.close();
+    debugLog.clear();
+    if (path.empty() || path == "<empty>") return;
+    debugLog.open(path, std::ios::app);
+  }
+  if (!debugLog.is_open())
+    info_string(fmt::format("Debug Log File: cannot write '{}'; not logging", path.substr(0, 256)));
 }
 
 void UciSession::bench(std::istringstream& in) {

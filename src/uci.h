@@ -3,6 +3,7 @@
 //   debug, quit, and the non-standard d, eval, bench, go perft.
 #pragma once
 
+#include <fstream>
 #include <iosfwd>
 #include <istream>
 #include <mutex>
@@ -36,13 +37,19 @@ class UciSession {
   void send(const std::string& text) {
     std::lock_guard lock(outputMutex);
     out << text << std::endl;  // flush: a GUI waits on each line
+    if (debugLog.is_open()) log_line(">>", text);
   }
+  // Debug Log File: everything received (<<) and sent (>>), with times.
+  void log_line(const char* direction, const std::string& text);
+  void set_debug_log(const std::string& path);
   void info_string(const std::string& text) { send("info string " + text); }
 
   std::ostream& out;
   Engine engine;
   std::mutex outputMutex;
-  bool showWdl = false;  // UCI_ShowWDL: `wdl W D L` in info lines
+  bool showWdl = false;      // UCI_ShowWDL: `wdl W D L` in info lines
+  bool analyseMode = false;  // UCI_AnalyseMode: the GUI analyses, no game is played
+  std::ofstream debugLog;    // guarded by outputMutex
 };
 
 // Runs `first` as commands, then reads `in` until `quit` or end of input

@@ -9,6 +9,7 @@
 #include "engine_process.h"
 #include "movegen.h"
 #include "position.h"
+#include "test_support.h"
 
 using namespace shiftmate;
 using Clock = std::chrono::steady_clock;
@@ -395,4 +396,83 @@ TEST(UciProtocol, ThreadsAndHashOptionsWork) {
   ASSERT_TRUE(e.wait_for("readyok", 20000, &lines));
   best = words(e.search("position startpos", "go depth 5"));
   EXPECT_TRUE(parse_uci_move(position_of(std::string(START_FEN)), best.at(1)));
+}
+
+// What analysis GUIs use: the move being searched, analysis mode, a log of
+// the conversation, mate searches and searchmoves with several lines.
+TEST(UciProtocol, CurrentMoveAfterTheFirstSeconds) {
+  Session e;
+  std::vector<std::string> lines;
+  e.send("position startpos");
+  auto start = std::chrono::steady_clock::now();
+  e.send("go infinite");
+  // Each iteration starts at its first root move: one comes soon after 3 s.
+  std::optional<std::string> line;
+  do line = e.wait_for("info", 20000, &lines);
+  while (line && line->find(" currmove ") == std::string::npos);
+  ASSERT_TRUE(line) << "no currmove within 20 s";
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2900));
+  e.send("stop");
+  ASSERT_TRUE(e.wait_for("bestmove", 5000, &lines));
+  int reported = 0;
+  for (const auto& l : lines) {
+    if (l.find(" currmove ") == std::string::npos) continue;
+    auto w = words(l);
+    ASSERT_EQ(w.size(), 7u) << l;
+    EXPECT_EQ(w[3], "currmove");
+    EXPECT_TRUE(parse_uci_move(Position(), w[4])) << l;
+    EXPECT_EQ(w[5], "currmovenumber");
+    EXPECT_GE(std::stoi(w[6]), 1);
+    ++reported;
+  }
+  EXPECT_GT(reported, 0) << "no currmove after 3 s";
+}
+
+TEST(UciProtocol, AnalyseModeAndDebugLogFile) {
+  Session e;
+  shiftmate_test::TempPath logFile(".log");
+  const std::string log = logFile.path();
+  std::vector<std::string> lines;
+  e.send("setoption name UCI_AnalyseMode value true");
+  e.send("setoption name Debug Log File value " + log);
+  e.send("position startpos moves e2e4");
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 5000, &lines));
+  for (const auto& l : lines) EXPECT_EQ(l.find("unsupported"), std::string::npos) << l;
+  e.send("setoption name Debug Log File value <empty>");
+  e.sync();
+  std::string text = shiftmate_test::read_file(log);
+  EXPECT_NE(text.find("<< position startpos moves e2e4"), std::string::npos) << text;
+  EXPECT_NE(text.find("<< isready"), std::string::npos) << text;
+  EXPECT_NE(text.find(">> readyok"), std::string::npos) << text;
+  e.send("setoption name Debug Log File value /nonexistent/dir/log.txt");
+  EXPECT_TRUE(e.wait_for("info string Debug Log File: cannot write", 2000));
+}
+
+TEST(UciProtocol, GoMateStopsWhenTheMateIsFound) {
+  Session e;
+  std::vector<std::string> lines;
+  // Mate in 2 (1.Kb6 Kb8 2.Rh8#), no depth or time limit: the search stops itself.
+  e.search("position fen k7/8/2K5/8/8/8/8/7R w - - 0 1", "go mate 3", &lines, 20000);
+  EXPECT_EQ(last_score(lines).substr(0, 4), "mate") << last_score(lines);
+  EXPECT_GT(std::stoi(last_score(lines).substr(5)), 0);
+  EXPECT_LE(std::stoi(last_score(lines).substr(5)), 3);
+}
+
+TEST(UciProtocol, SearchmovesWithMultiPv) {
+  Session e;
+  e.send("setoption name MultiPV value 3");
+  std::vector<std::string> lines;
+  std::string best = e.search("position startpos", "go depth 6 searchmoves a2a3 b1c3 h2h4", &lines);
+  const std::vector<std::string> allowed{"a2a3", "b1c3", "h2h4"};
+  EXPECT_NE(std::find(allowed.begin(), allowed.end(), words(best).at(1)), allowed.end()) << best;
+  std::set<std::string> firstMoves;
+  for (const auto& l : lines) {
+    auto w = words(l);
+    auto pv = std::find(w.begin(), w.end(), "pv");
+    if (l.find("depth 6 ") == std::string::npos || pv == w.end() || pv + 1 == w.end()) continue;
+    EXPECT_NE(std::find(allowed.begin(), allowed.end(), *(pv + 1)), allowed.end()) << l;
+    firstMoves.insert(*(pv + 1));
+  }
+  EXPECT_EQ(firstMoves.size(), 3u);
 }
