@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -10,6 +11,7 @@
 #include "movepick.h"
 #include "nnue/inference.h"
 #include "piece_values.h"
+#include "random.h"
 #include "syzygy.h"
 
 namespace shiftmate {
@@ -129,6 +131,22 @@ class Worker {
   }
 
   void iterative_deepening();
+  // The root move a weakened search plays: one of its MultiPV lines.
+  const RootMove& weakened_choice(std::uint64_t seed) const {
+    std::vector<Skill::Candidate> candidates;
+    std::size_t lines = std::min<std::size_t>(std::max(multiPV, 1), rootMoves.size());
+    for (std::size_t i = 0; i < lines; ++i) {
+      const RootMove& rm = rootMoves[i];
+      int score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore;
+      if (score == -VALUE_INFINITE) continue;  // never searched to the end
+      candidates.push_back({rm.move, score});
+    }
+    Random rng(seed);
+    Move m = search.options.skill.pick(candidates, double(rng.next() >> 11) / double(1ULL << 53));
+    for (const RootMove& rm : rootMoves)
+      if (rm.move == m) return rm;
+    return rootMoves[0];
+  }
 
   Position pos;
   std::vector<RootMove> rootMoves;
@@ -636,7 +654,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
 void Worker::report(int depth, int alpha, int beta) {
   if (!search.callbacks.onInfo) return;
   const std::uint64_t total = search.nodes_searched();
-  for (int i = 0; i < multiPV; ++i) {
+  for (int i = 0; i < std::min(multiPV, search.options.multiPV); ++i) {
     const RootMove& rm = rootMoves[i];
     bool updated = rm.score != -VALUE_INFINITE;
     if (depth == 1 && !updated && i > 0) continue;
@@ -674,13 +692,13 @@ void Worker::iterative_deepening() {
     (ss + i)->ply = std::max(i, 0);
   }
   ss->pv = rootPv;
-  multiPV = std::min<int>(search.options.multiPV, int(rootMoves.size()));
+  multiPV = std::min<int>(search.searchMultiPV, int(rootMoves.size()));
   int previousBest = 0;
   Move lastBestMove = Move::none();
   int stableIterations = 0;
 
   for (rootDepth = 1; rootDepth < MAX_PLY && !stopped(); ++rootDepth) {
-    if (is_main() && search.limits.depth && rootDepth > search.limits.depth) break;
+    if (is_main() && search.depthCap && rootDepth > search.depthCap) break;
     bestMoveChanges /= 2;
     for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
 
@@ -776,6 +794,12 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
   pondering = l.ponder;
   stopOnPonderhit = false;
 
+  searchMultiPV = o.skill.enabled() ? std::max(o.multiPV, Skill::Candidates) : o.multiPV;
+  depthCap = l.depth;
+  if (o.skill.enabled())
+    depthCap = depthCap ? std::min(depthCap, o.skill.depth_limit()) : o.skill.depth_limit();
+  skillSeed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+
   Color us = pos.side_to_move();
   timeManaged = !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;
   if (timeManaged) budget = allocate_time(l.time[us], l.inc[us], l.movesToGo, o.moveOverhead);
@@ -868,8 +892,10 @@ void Search::run_main() {
       best = w.get();
   Move bestMove = Move::none(), ponderMove = Move::none();
   if (!best->rootMoves.empty()) {
-    bestMove = best->rootMoves[0].move;
-    if (best->rootMoves[0].pv.size() > 1) ponderMove = best->rootMoves[0].pv[1];
+    const RootMove* chosen = &best->rootMoves[0];
+    if (options.skill.enabled()) chosen = &best->weakened_choice(skillSeed);
+    bestMove = chosen->move;
+    if (chosen->pv.size() > 1) ponderMove = chosen->pv[1];
   }
   if (callbacks.onBestMove) callbacks.onBestMove(bestMove, ponderMove);
   running = false;

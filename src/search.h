@@ -13,6 +13,7 @@
 
 #include "position.h"
 #include "score.h"
+#include "skill.h"
 #include "syzygy.h"
 #include "timeman.h"
 #include "tt.h"
@@ -43,6 +44,7 @@ struct SearchOptions {
   int syzygyProbeLimit = 7;
   int syzygyProbeDepth = 1;
   bool syzygy50MoveRule = true;
+  Skill skill;  // full strength unless a level or an Elo is set
 };
 
 // One `info` line's content.
@@ -106,6 +108,9 @@ class Search {
   TimeBudget budget;
   bool timeManaged = false;
   Stopwatch clock;
+  int searchMultiPV = 1;  // lines searched: more than shown when weakened
+  int depthCap = 0;       // go depth, or the weakened search's depth (0: none)
+  std::uint64_t skillSeed = 0;
   int tbCardinality = 0;  // probe positions with at most this many pieces (0: none)
   bool rootInTB = false;
   int rootTbScore = 0;

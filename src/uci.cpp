@@ -119,6 +119,10 @@ void UciSession::uci() {
   send("option name UCI_Chess960 type check default false");
   send("option name Clear Hash type button");
   send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
+  send(fmt::format("option name Skill Level type spin default {0} min 0 max {0}", Skill::MaxLevel));
+  send("option name UCI_LimitStrength type check default false");
+  send(fmt::format("option name UCI_Elo type spin default {0} min {0} max {1}", Skill::MinElo,
+                   Skill::MaxElo));
   send("option name UCI_ShowWDL type check default false");
   send("option name UCI_AnalyseMode type check default false");
   send("option name Debug Log File type string default <empty>");
@@ -194,6 +198,15 @@ void UciSession::setoption(std::istringstream& in) {
       info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
     else
       info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
+  } else if (key == "skill level") {
+    if (auto v = spin(0, Skill::MaxLevel)) skillLevel = int(*v);
+    update_skill();
+  } else if (key == "uci_limitstrength") {
+    if (auto v = check()) limitStrength = *v;
+    update_skill();
+  } else if (key == "uci_elo") {
+    if (auto v = spin(Skill::MinElo, Skill::MaxElo)) elo = int(*v);
+    update_skill();
   } else if (key == "uci_analysemode") {
     if (auto v = check()) analyseMode = *v;
   } else if (key == "debug log file") {
@@ -329,6 +342,12 @@ void UciSession::syzygy_path(const std::string& value) {
   else
     info_string(fmt::format("SyzygyPath: found {} WDL and {} DTZ files, up to {} pieces",
                             report.wdlFiles, report.dtzFiles, report.largest));
+}
+
+// UCI_LimitStrength with UCI_Elo wins over Skill Level, as GUIs expect.
+void UciSession::update_skill() {
+  engine.search_options().skill =
+      limitStrength ? Skill::from_elo(elo) : Skill::from_level(skillLevel);
 }
 
 void UciSession::log_line(const char* direction, const std::string& text) {

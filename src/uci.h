@@ -42,12 +42,15 @@ class UciSession {
   // Debug Log File: everything received (<<) and sent (>>), with times.
   void log_line(const char* direction, const std::string& text);
   void set_debug_log(const std::string& path);
+  void update_skill();
   void info_string(const std::string& text) { send("info string " + text); }
 
   std::ostream& out;
   Engine engine;
   std::mutex outputMutex;
-  bool showWdl = false;      // UCI_ShowWDL: `wdl W D L` in info lines
+  bool showWdl = false;  // UCI_ShowWDL: `wdl W D L` in info lines
+  int skillLevel = Skill::MaxLevel, elo = Skill::MinElo;
+  bool limitStrength = false;
   bool analyseMode = false;  // UCI_AnalyseMode: the GUI analyses, no game is played
   std::ofstream debugLog;    // guarded by outputMutex
 };

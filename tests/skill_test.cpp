@@ -1,0 +1,125 @@
+// Strength levels: the choice among candidate moves follows the level, the
+// Elo scale is monotone, and over UCI a weakened engine plays legal, varied
+// moves from a shallow search.
+#include "skill.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "engine_process.h"
+#include "movegen.h"
+#include "position.h"
+
+using namespace shiftmate;
+
+namespace {
+
+std::vector<Skill::Candidate> candidates(const Position& pos, std::vector<int> scores) {
+  std::vector<Skill::Candidate> out;
+  MoveList<LEGAL> moves(pos);
+  for (std::size_t i = 0; i < scores.size(); ++i) out.push_back({moves.begin()[i], scores[i]});
+  return out;
+}
+
+}  // namespace
+
+TEST(Skill, ChoiceFollowsTheLevel) {
+  Position pos;
+  auto c = candidates(pos, {40, 10, -60, -200});
+  // Full strength is off; near it the best move is nearly always chosen.
+  EXPECT_FALSE(Skill::from_level(20).enabled());
+  EXPECT_TRUE(Skill::from_level(19).enabled());
+  Skill strong = Skill::from_level(19), weak = Skill::from_level(0);
+  std::map<int, int> strongPicks, weakPicks;
+  const int draws = 20000;
+  for (int i = 0; i < draws; ++i) {
+    double r = (i + 0.5) / draws;  // an even spread over [0, 1)
+    for (int k = 0; k < 4; ++k) {
+      strongPicks[k] += strong.pick(c, r) == c[k].move;
+      weakPicks[k] += weak.pick(c, r) == c[k].move;
+    }
+  }
+  EXPECT_GT(strongPicks[0], draws * 0.95);
+  EXPECT_EQ(strongPicks[3], 0);
+  // The weak level's frequencies are the exponential weights.
+  double t = weak.temperature_cp(), total = 0;
+  for (const auto& cand : c) total += std::exp((cand.score - 40) / t);
+  for (int k = 0; k < 4; ++k)
+    EXPECT_NEAR(weakPicks[k] / double(draws), std::exp((c[k].score - 40) / t) / total, 0.001) << k;
+  EXPECT_GT(weakPicks[2], 0) << "a weak level sometimes plays a worse move";
+  EXPECT_EQ(weak.pick({}, 0.5), Move::none());
+}
+
+TEST(Skill, EloScaleIsMonotone) {
+  double lastLevel = -1, lastTemperature = 1e9;
+  int lastDepth = 0;
+  for (int elo = Skill::MinElo; elo <= Skill::MaxElo; elo += 10) {
+    Skill s = Skill::from_elo(elo);
+    EXPECT_TRUE(s.enabled()) << elo;
+    EXPECT_GT(s.level_value(), lastLevel);
+    EXPECT_GE(s.depth_limit(), lastDepth);
+    EXPECT_LE(s.temperature_cp(), lastTemperature);
+    lastLevel = s.level_value();
+    lastDepth = s.depth_limit();
+    lastTemperature = s.temperature_cp();
+  }
+  EXPECT_EQ(Skill::from_elo(Skill::MinElo).depth_limit(), 1);
+  EXPECT_GE(Skill::from_elo(Skill::MaxElo).depth_limit(), 11);
+  EXPECT_EQ(Skill::from_elo(100).level_value(), Skill::from_elo(Skill::MinElo).level_value());
+}
+
+TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
+  EngineProcess e;
+  e.send("uci");
+  std::vector<std::string> lines;
+  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
+                             "option name UCI_LimitStrength type check default false",
+                             "option name UCI_Elo type spin default 1320 min 1320 max 3190"})
+    EXPECT_NE(std::find(lines.begin(), lines.end(), option), lines.end()) << option;
+
+  const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+  Position pos;
+  ASSERT_FALSE(pos.set(fen));
+  e.send("setoption name UCI_LimitStrength value true");
+  e.send("setoption name UCI_Elo value 1320");
+  std::set<std::string> played;
+  for (int i = 0; i < 24; ++i) {
+    e.send("position fen " + fen);
+    e.send("go wtime 60000 btime 60000");
+    lines.clear();
+    auto best = e.wait_for("bestmove", 10000, &lines);
+    ASSERT_TRUE(best);
+    std::string move = best->substr(9, best->find(' ', 9) - 9);
+    EXPECT_TRUE(parse_uci_move(pos, move)) << *best;
+    played.insert(move);
+    for (const auto& l : lines) {
+      if (l.rfind("info depth", 0) != 0) continue;
+      EXPECT_EQ(l.find("multipv 2"), std::string::npos) << "only the lines asked for: " << l;
+      std::istringstream in(l.substr(11));
+      int depth = 0;
+      in >> depth;
+      EXPECT_LE(depth, Skill::from_elo(1320).depth_limit()) << l;
+    }
+  }
+  EXPECT_GE(played.size(), 2u) << "the weakest level always played the same move";
+
+  // Back to full strength: the same search gives the same move every time.
+  e.send("setoption name UCI_LimitStrength value false");
+  played.clear();
+  for (int i = 0; i < 3; ++i) {
+    e.send("ucinewgame");
+    e.send("position fen " + fen);
+    e.send("go depth 6");
+    auto best = e.wait_for("bestmove", 10000);
+    ASSERT_TRUE(best);
+    played.insert(*best);
+  }
+  EXPECT_EQ(played.size(), 1u);
+  e.send("setoption name Skill Level value 21");
+  EXPECT_TRUE(e.wait_for("info string option 'Skill Level' needs a number from 0 to 20", 2000));
+}
