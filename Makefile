@@ -21,8 +21,9 @@ JOBS ?= 2
 
 PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev libfathom-dev
 BENCH_PACKAGES := stockfish bc
-# Reference programs the tests compare with (Syzygy: fathom and Stockfish).
-TEST_PACKAGES := fathom stockfish
+# Reference programs the tests compare with (Syzygy: fathom and Stockfish;
+# opening books: polyglot and the gnuchess book).
+TEST_PACKAGES := fathom stockfish polyglot gnuchess-book
 
 # PEXT is fast on Intel (Haswell on) and AMD Zen 3 on (family 0x19 and up);
 # on older AMD it is microcoded and slower than magics.

@@ -2,22 +2,27 @@
 // detection, the benchmark, training data generation and its tools.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cxxopts.hpp>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "bench.h"
+#include "book/polyglot.h"
 #include "datagen.h"
 #include "detect.h"
 #include "engine.h"
+#include "movegen.h"
 #include "nnue/inference.h"
 #include "parse.h"
 #include "perft.h"
 #include "random.h"
+#include "san.h"
 #include "training/convert.h"
 #include "training/data_info.h"
 #include "training/packed_position.h"
@@ -490,6 +495,52 @@ int wdlfit_command(int argc, char** argv) {
   return 0;
 }
 
+// Lists what a Polyglot book holds for one position.
+int book_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate book", "List a Polyglot book's moves for a position.");
+  opts.positional_help("BOOK.bin");
+  opts.add_options()("book", "Polyglot book file", cxxopts::value<std::string>())(
+      "fen", "position (default: start position)",
+      cxxopts::value<std::string>()->default_value(std::string(START_FEN)))(
+      "moves", "UCI moves played from the position first (\"e2e4 e7e5\" or e2e4,e7e5)",
+      cxxopts::value<std::string>()->default_value(""))("h,help", "this help");
+  opts.parse_positional({"book"});
+  auto args = opts.parse(argc, argv);
+  if (args.count("help") || !args.count("book")) {
+    fmt::print("{}\n", opts.help());
+    return args.count("help") ? 0 : 2;
+  }
+  Position pos;
+  if (auto error = pos.set(args["fen"].as<std::string>())) {
+    fmt::print(stderr, "bad FEN: {}\n", *error);
+    return 2;
+  }
+  std::string moveText = args["moves"].as<std::string>();
+  std::replace(moveText.begin(), moveText.end(), ',', ' ');
+  std::istringstream moveStream(moveText);
+  for (std::string text; moveStream >> text;) {
+    Move m = parse_uci_move(pos, text);
+    if (!m) {
+      fmt::print(stderr, "'{}' is not legal in {}\n", text, pos.fen());
+      return 2;
+    }
+    pos.do_move(m);
+  }
+  book::PolyglotBook polyglot;
+  if (auto error = polyglot.open(args["book"].as<std::string>())) {
+    fmt::print(stderr, "{}\n", *error);
+    return 2;
+  }
+  const auto moves = polyglot.moves(pos);
+  fmt::print("{}\nkey {:016x}: {} book moves\n", pos.fen(), book::polyglot_key(pos), moves.size());
+  unsigned total = 0;
+  for (const auto& b : moves) total += b.weight;
+  for (const auto& b : moves)
+    fmt::print("{:<8} {:<6} weight {:>5}  {:5.1f}%\n", move_to_san(pos, b.move),
+               pos.move_to_uci(b.move), b.weight, 100.0 * b.weight / total);
+  return 0;
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
 int magics_command() {
   fmt::print(
@@ -518,6 +569,7 @@ int main(int argc, char** argv) {
     if (command == "detect") return detect_command(argc - 1, argv + 1);
     if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "magics") return magics_command();
+    if (command == "book") return book_command(argc - 1, argv + 1);
     if (command == "datagen") return datagen_command(argc - 1, argv + 1);
     if (command == "tune") return tune_command(argc - 1, argv + 1);
     if (command == "train") return train_command(argc - 1, argv + 1);
@@ -533,6 +585,8 @@ int main(int argc, char** argv) {
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
           "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
+          "  shiftmate book BOOK.bin [--fen FEN] [--moves M ...]\n"
+          "                                 a Polyglot book's moves for a position\n"
           "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--hard-nodes N]\n"
           "                    [--threads N] [--random-plies N] [--book FILE] [--seed S]\n"
           "                    [--hash MB]  self-play training records (32 bytes each)\n"

@@ -19,8 +19,6 @@ namespace {
 constexpr std::string_view PieceChars = " PNBRQK  pnbrqk";
 constexpr std::size_t MaxFenLength = 256;
 
-std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
-
 // The en passant square enters the key only when a pawn of the side to move
 // could capture there, so that transpositions with a useless ep square match.
 bool ep_matters(const Position& pos, Square ep) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace shiftmate {
@@ -73,6 +74,9 @@ constexpr bool is_ok(Square s) { return s >= SQ_A1 && s <= SQ_H8; }
 // The square as seen from `c`'s side of the board (rank mirrored for black).
 constexpr Square relative_square(Color c, Square s) { return Square(s ^ (c * 56)); }
 constexpr int relative_rank(Color c, Square s) { return rank_of(s) ^ (c * 7); }
+inline std::string square_name(Square s) {
+  return {char('a' + file_of(s)), char('1' + rank_of(s))};
+}
 
 constexpr Square operator+(Square s, int d) { return Square(int(s) + d); }
 constexpr Square operator-(Square s, int d) { return Square(int(s) - d); }

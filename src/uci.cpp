@@ -130,6 +130,9 @@ void UciSession::uci() {
   send("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
   send("option name Syzygy50MoveRule type check default true");
   send("option name SyzygyProbeLimit type spin default 7 min 0 max 7");
+  send("option name OwnBook type check default false");
+  send("option name BookFile type string default <empty>");
+  send("option name BestBookMove type check default false");
   send("uciok");
 }
 
@@ -221,6 +224,14 @@ void UciSession::setoption(std::istringstream& in) {
     if (auto v = check()) engine.search_options().syzygy50MoveRule = *v;
   } else if (key == "syzygyprobelimit") {
     if (auto v = spin(0, 7)) engine.search_options().syzygyProbeLimit = int(*v);
+  } else if (key == "ownbook") {
+    if (auto v = check()) ownBook = *v;
+    if (ownBook && !book.is_open())
+      info_string("OwnBook: no BookFile is loaded yet; the engine searches every move");
+  } else if (key == "bookfile") {
+    book_file(value);
+  } else if (key == "bestbookmove") {
+    if (auto v = check()) bestBookMove = *v;
   } else {
     info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
   }
@@ -293,6 +304,8 @@ void UciSession::go(std::istringstream& in) {
     }
   }
 
+  if (play_book_move(root, limits)) return;
+
   SearchCallbacks callbacks;
   const int rootMaterial = wdl::material(root);
   callbacks.onInfo = [this, root, rootMaterial, showWdl = showWdl](const SearchInfo& info) {
@@ -342,6 +355,30 @@ void UciSession::syzygy_path(const std::string& value) {
   else
     info_string(fmt::format("SyzygyPath: found {} WDL and {} DTZ files, up to {} pieces",
                             report.wdlFiles, report.dtzFiles, report.largest));
+}
+
+void UciSession::book_file(const std::string& value) {
+  book.close();
+  if (value.empty() || value == "<empty>") return;
+  if (auto error = book.open(value))
+    info_string("BookFile: " + *error);
+  else
+    info_string(fmt::format("BookFile: {} entries in '{}'", book.entries(), value));
+}
+
+// With OwnBook on, a position the book knows is answered at once. Analysis
+// (infinite, mate, searchmoves, UCI_AnalyseMode) and pondering always search.
+bool UciSession::play_book_move(const Position& root, const SearchLimits& limits) {
+  if (!ownBook || !book.is_open() || limits.infinite || limits.ponder || limits.mate ||
+      !limits.searchMoves.empty() || analyseMode)
+    return false;
+  const Move m = book.choose(root, bestBookMove, bookRandom.next());
+  if (!m) return false;
+  engine.stop();
+  engine.wait();
+  info_string("book move " + root.move_to_uci(m));
+  send("bestmove " + root.move_to_uci(m));
+  return true;
 }
 
 // UCI_LimitStrength with UCI_Elo wins over Skill Level, as GUIs expect.

@@ -8,10 +8,13 @@
 #include <istream>
 #include <mutex>
 #include <ostream>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "book/polyglot.h"
 #include "engine.h"
+#include "random.h"
 
 namespace shiftmate {
 
@@ -34,6 +37,8 @@ class UciSession {
   void go(std::istringstream& in);
   void bench(std::istringstream& in);
   void syzygy_path(const std::string& value);
+  void book_file(const std::string& value);
+  bool play_book_move(const Position& root, const SearchLimits& limits);
   void send(const std::string& text) {
     std::lock_guard lock(outputMutex);
     out << text << std::endl;  // flush: a GUI waits on each line
@@ -53,6 +58,9 @@ class UciSession {
   bool limitStrength = false;
   bool analyseMode = false;  // UCI_AnalyseMode: the GUI analyses, no game is played
   std::ofstream debugLog;    // guarded by outputMutex
+  book::PolyglotBook book;   // BookFile, used when OwnBook is on
+  bool ownBook = false, bestBookMove = false;
+  Random bookRandom{std::random_device{}()};  // a different game each run
 };
 
 // Runs `first` as commands, then reads `in` until `quit` or end of input

@@ -174,7 +174,9 @@ TEST(UciProtocol, FindsMatesAndReportsThemInMoves) {
     std::vector<std::string> lines;
     auto best = words(e.search(std::string("position fen ") + c.fen, "go depth 12", &lines));
     EXPECT_EQ(last_score(lines), "mate " + std::to_string(c.mate)) << c.fen;
-    if (*c.move) EXPECT_EQ(best.at(1), c.move) << c.fen;
+    if (*c.move) {
+      EXPECT_EQ(best.at(1), c.move) << c.fen;
+    }
   }
   // Being mated is reported with a negative count (Stockfish: mate -1).
   std::vector<std::string> lines;

@@ -43,8 +43,6 @@ constexpr std::size_t ChunkRecords = 1 << 16;
 
 constexpr std::string_view PieceLetters = " PNBRQK  pnbrqk";
 
-std::string square_name(int s) { return {char('a' + s % 8), char('1' + s / 8)}; }
-
 int code_at(const PackedPosition& p, int index) {
   return (p.pieces[index / 2] >> (4 * (index & 1))) & 15;
 }
@@ -139,12 +137,12 @@ std::optional<std::string> validate_packed(const PackedPosition& p) {
   for (int i = 0; occ; ++i, occ &= occ - 1) {
     int code = code_at(p, i), s = std::countr_zero(occ);
     if (code == NO_PIECE || code == 8)
-      return fmt::format("bad piece code {} on {}", code, square_name(s));
+      return fmt::format("bad piece code {} on {}", code, square_name(Square(s)));
     if ((code & 7) == KING) ++kings[code >> 3];
     if ((code & 7) == CastlingRookCode) {
       Color c = castling_rook_color(code);
       if (s / 8 != (c == WHITE ? 0 : 7))
-        return fmt::format("castling rook on {} is not on {}'s first rank", square_name(s),
+        return fmt::format("castling rook on {} is not on {}'s first rank", square_name(Square(s)),
                            c == WHITE ? "white" : "black");
     }
   }
@@ -203,7 +201,7 @@ std::optional<std::string> PackedPosition::unpack(Position& pos) const {
   }
   fen += castling.empty() ? "-" : castling;
   fen += ' ';
-  fen += epSquare == NoEnPassant ? "-" : square_name(epSquare);
+  fen += epSquare == NoEnPassant ? "-" : square_name(Square(epSquare));
   fen += fmt::format(" {} {}", rule50, fullmove);
 
   Position built;
