@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "bench.h"
+#include "checkers/cli.h"
 #include "datagen.h"
 #include "detect.h"
 #include "engine.h"
@@ -515,6 +516,7 @@ int main(int argc, char** argv) {
   std::string command = argc > 1 ? argv[1] : "";
   try {
     if (command == "perft") return perft_command(argc - 1, argv + 1);
+    if (command == "checkers") return checkers::checkers_command(argc - 1, argv + 1);
     if (command == "detect") return detect_command(argc - 1, argv + 1);
     if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "magics") return magics_command();
@@ -532,6 +534,8 @@ int main(int argc, char** argv) {
           "  shiftmate perft DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB]\n"
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
+          "  shiftmate checkers perft DEPTH [--fen FEN] [--divide] [--paths merged|distinct]\n"
+          "  shiftmate checkers magics [--seed N]  Russian checkers perft; king magic search\n"
           "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
           "  shiftmate datagen --output FILE [--positions N] [--nodes N] [--hard-nodes N]\n"
           "                    [--threads N] [--random-plies N] [--book FILE] [--seed S]\n"
