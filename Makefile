@@ -162,6 +162,7 @@ soak: all
 # Generated tables (magic_numbers.h, eval_params.h) keep their generator's layout.
 format:
 	clang-format -i $(filter-out src/magic_numbers.h src/eval_params.h,$(wildcard src/*.h src/*.cpp)) \
+	  $(filter-out src/checkers/magic_numbers.h,$(wildcard src/checkers/*.h src/checkers/*.cpp)) \
 	  tests/*.cpp tests/*.h tests/fuzz/*.cpp
 
 clean:

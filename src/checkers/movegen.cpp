@@ -8,6 +8,7 @@ namespace shiftmate::checkers {
 
 namespace {
 
+// The lowest square of `b`, taken out of it.
 Square pop_square(Board& b) {
   Square s = std::countr_zero(b);
   b &= b - 1;
@@ -179,7 +180,10 @@ void generate_moves(const Position& pos, MoveList& list, CapturePaths paths) {
   const KingTables& tables = king_tables();
   list.clear();
   Jumpers jumpers = find_jumpers(pos, tables);
-  if (jumpers.any()) return generate_captures(pos, tables, jumpers, list, paths);
+  if (jumpers.any()) {
+    generate_captures(pos, tables, jumpers, list, paths);
+    return;
+  }
 
   Side us = pos.sideToMove;
   Board occupied = pos.occupied();

@@ -28,12 +28,10 @@ class MoveList {
     moves[count++] = move;
   }
   void clear() { count = 0; }
-  void truncate(int size) { count = size; }
 
   int size() const { return count; }
   bool empty() const { return count == 0; }
   const Move& operator[](int i) const { return moves[i]; }
-  Move& operator[](int i) { return moves[i]; }
   const Move* begin() const { return moves.data(); }
   const Move* end() const { return moves.data() + count; }
 
