@@ -5,6 +5,7 @@
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
 #   make magics     regenerate src/magic_numbers.h with our magic search
+#   make checkers-magics  the same for the checkers kings (src/checkers/magic_numbers.h)
 #   make asan       every test under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
@@ -38,7 +39,7 @@ BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
 
-.PHONY: all build run test deps test-deps perft-full perft-bench magics tune soak asan tsan fuzz debug format clean
+.PHONY: all build run test deps test-deps perft-full perft-bench magics checkers-magics tune soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -137,6 +138,11 @@ fuzz:
 magics: all
 	./$(EXE) magics > src/magic_numbers.h.new && mv src/magic_numbers.h.new src/magic_numbers.h
 
+# The same for the flying-king tables of the checkers move generator.
+checkers-magics: all
+	./$(EXE) checkers magics > src/checkers/magic_numbers.h.new && \
+	  mv src/checkers/magic_numbers.h.new src/checkers/magic_numbers.h
+
 # Fits the evaluation weights to DATA (lines from `shiftmate datagen`) and
 # rewrites src/eval_params.h; rebuild and test the result before keeping it.
 tune: all
@@ -157,6 +163,7 @@ soak: all
 # Generated tables (magic_numbers.h, eval_params.h) keep their generator's layout.
 format:
 	clang-format -i $(filter-out src/magic_numbers.h src/eval_params.h,$(wildcard src/*.h src/*.cpp)) \
+	  $(filter-out src/checkers/magic_numbers.h,$(wildcard src/checkers/*.h src/checkers/*.cpp)) \
 	  tests/*.cpp tests/*.h tests/fuzz/*.cpp
 
 clean:

@@ -14,6 +14,7 @@
 
 #include "bench.h"
 #include "book/polyglot.h"
+#include "checkers/cli.h"
 #include "datagen.h"
 #include "detect.h"
 #include "engine.h"
@@ -566,6 +567,7 @@ int main(int argc, char** argv) {
   std::string command = argc > 1 ? argv[1] : "";
   try {
     if (command == "perft") return perft_command(argc - 1, argv + 1);
+    if (command == "checkers") return checkers::checkers_command(argc - 1, argv + 1);
     if (command == "detect") return detect_command(argc - 1, argv + 1);
     if (command == "bench") return bench_command(argc - 1, argv + 1);
     if (command == "magics") return magics_command();
@@ -584,6 +586,8 @@ int main(int argc, char** argv) {
           "  shiftmate perft DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB]\n"
           "  shiftmate perft --suite FILE [--max-depth D] [--max-nodes N] [--threads N]\n"
           "  shiftmate detect --fen FEN (--after FEN | --occupancy HEX)\n"
+          "  shiftmate checkers perft DEPTH [--fen FEN] [--divide] [--paths merged|distinct]\n"
+          "  shiftmate checkers magics [--seed N]  Russian checkers perft; king magic search\n"
           "  shiftmate bench [DEPTH]        fixed-depth search of the bench positions\n"
           "  shiftmate book BOOK.bin [--fen FEN] [--moves M ...]\n"
           "                                 a Polyglot book's moves for a position\n"

@@ -178,6 +178,60 @@ TEST(Cli, BadArgumentsExitNonZeroWithAMessage) {
   EXPECT_TRUE(contains(r.out, "king")) << r.out;
 }
 
+// ---------------------------------------------------------------- checkers subcommands
+
+TEST(Cli, CheckersPerftDivideFromStart) {
+  Outcome r = run("checkers perft 5 --divide");
+  ASSERT_TRUE(r.exited) << r.out;
+  EXPECT_EQ(r.code, 0) << r.out;
+  const std::regex entry("([a-h][1-8]-[a-h][1-8]): ([0-9]+)");
+  std::map<std::string, std::uint64_t> got;
+  std::uint64_t sum = 0;
+  for (const auto& line : split_lines(r.out)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, entry)) continue;
+    got[m[1]] = std::stoull(m[2]);
+    sum += std::stoull(m[2]);
+  }
+  EXPECT_EQ(got.size(), 7u) << r.out;
+  EXPECT_EQ(sum, 7482u);
+  EXPECT_TRUE(has_line(r.out, "Nodes searched: 7482")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Nodes/second: ")) << r.out;
+}
+
+TEST(Cli, CheckersPerftPathConventionsAndFen) {
+  EXPECT_TRUE(has_line(run("checkers perft 8").out, "Nodes searched: 929899"));
+  EXPECT_TRUE(has_line(run("checkers perft 8 --paths distinct").out, "Nodes searched: 929905"));
+  // A man that can take four pieces round a square either way.
+  const std::string loop = "checkers perft 1 --fen " + quote("W:W22:B9,10,17,18");
+  EXPECT_TRUE(has_line(run(loop).out, "Nodes searched: 1"));
+  EXPECT_TRUE(has_line(run(loop + " --paths distinct").out, "Nodes searched: 2"));
+  Outcome r = run(loop + " --divide --paths distinct");
+  EXPECT_TRUE(has_line(r.out, "c3:a5:c7:e5:c3: 1")) << r.out;
+  EXPECT_TRUE(has_line(r.out, "c3:e5:c7:a5:c3: 1")) << r.out;
+}
+
+TEST(Cli, CheckersMagicsPrintsTheCommittedHeader) {
+  Outcome r = run("checkers magics");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out,
+            read_file(std::string(SHIFTMATE_PERFT_DIR) + "/../src/checkers/magic_numbers.h"));
+  Outcome other = run("checkers magics --seed 7");
+  EXPECT_EQ(other.code, 0);
+  EXPECT_TRUE(contains(other.out, "Seed = 0x7;")) << other.out;
+  EXPECT_NE(other.out, r.out);
+}
+
+TEST(Cli, CheckersBadArgumentsAreUsageErrors) {
+  expect_usage_errors({"checkers", "checkers nonsense", "checkers perft", "checkers perft abc",
+                       "checkers perft 99", "checkers perft 3 --fen " + quote("W:W33:B1"),
+                       "checkers perft 3 --fen " + quote(""), "checkers perft 3 --paths both",
+                       "checkers perft 3 extra", "checkers magics extra"});
+  Outcome r = run("checkers perft 3 --fen " + quote("W:W21,21:B1"));
+  EXPECT_TRUE(contains(r.out, "listed twice")) << r.out;
+}
+
 // An absurd --hash must end in a message (or a smaller table), not in an
 // abort or an endless loop. Run under `timeout` so that a hang fails.
 TEST(Cli, HugeHashSizeDoesNotCrashOrHang) {
