@@ -25,7 +25,7 @@ struct TrainerOptions {
   double learningRate = 0.01;
   double finalLearningRate = 0.00001;  // the cosine decay's end point
   double weightDecay = 0.01;           // AdamW's, on weights (not biases)
-  double resultWeight = 0.3;           // target = w * result + (1 - w) * sigmoid(score)
+  double resultWeight = 0.0;  // target = w * result + (1 - w) * sigmoid(score); see docs/strength.md
   int threads = 1;
   std::uint64_t seed = 1;
   std::string outputPath;   // written after every epoch when not empty
