@@ -21,6 +21,11 @@ Move* generate(const Position& pos, Move* list);
 // writing the moves out (bulk counting at perft's last ply).
 std::uint64_t count_legal_moves(const Position& pos);
 
+// Is m legal here? For moves from elsewhere (the hash table, killers,
+// countermoves), which may belong to another position: none, null, a wrong
+// piece or stray promotion bits all answer false.
+bool is_legal(const Position& pos, Move m);
+
 // Finds the legal move written as `text` in UCI notation (castling as
 // e1g1 or as king-takes-rook); Move::none() if there is none.
 Move parse_uci_move(const Position& pos, std::string_view text);

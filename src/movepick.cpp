@@ -1,71 +1,150 @@
 #include "movepick.h"
 
+#include <algorithm>
+
 #include "piece_values.h"
 
 namespace shiftmate {
 
 namespace {
 
-constexpr int StageBase[6] = {
-    4'000'000,   // TT move
-    3'000'000,   // good captures: + MVV/LVA and capture history
-    2'000'000,   // killers
-    1'900'000,   // countermove
-    0,           // quiets: history (well inside +-1'000'000)
-    -3'000'000,  // bad captures
-};
+// Hash moves can come from another position that shares the table slot.
+Move usable_tt_move(const Position& pos, Move ttMove, bool noisyOnly) {
+  if (!is_legal(pos, ttMove)) return Move::none();
+  if (noisyOnly && !pos.in_check() && !pos.is_noisy(ttMove)) return Move::none();
+  return ttMove;
+}
 
 }  // namespace
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const OrderingContext& ctx,
-                       bool noisyOnly) {
-  Move list[MAX_MOVES];
-  Move* end =
-      noisyOnly && !pos.in_check() ? generate<CAPTURES>(pos, list) : generate<LEGAL>(pos, list);
-  Color us = pos.side_to_move();
+MovePicker::MovePicker(const Position& position, Move hashMove, const OrderingContext& context,
+                       bool capturesOnly)
+    : pos(position),
+      ctx(context),
+      ttMove(usable_tt_move(position, hashMove, capturesOnly)),
+      noisyOnly(capturesOnly && !position.in_check()),
+      step(Step::TtMove) {}
 
-  for (Move* m = list; m != end; ++m) {
-    Scored& s = moves[count++];
-    s.move = *m;
-    Piece pc = pos.piece_on(m->from());
-    if (*m == ttMove) {
-      s.stage = TT_MOVE;
-      s.score = StageBase[TT_MOVE];
-    } else if (pos.is_noisy(*m)) {
-      PieceType victim = m->kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m->to()));
-      int value = 16 * TradeValue[victim] + (*ctx.captures)[pc][m->to()][victim] / 8;
-      if (m->kind() == PROMOTION)
-        value += m->promotion() == QUEEN ? 16 * SeeValue[QUEEN] : -16 * SeeValue[QUEEN];
-      bool good = m->kind() == PROMOTION ? m->promotion() == QUEEN : pos.see_ge(*m, -value / 256);
-      s.stage = good ? GOOD_CAPTURE : BAD_CAPTURE;
-      s.score = StageBase[s.stage] + value;
-    } else if (*m == ctx.killers[0] || *m == ctx.killers[1]) {
-      s.stage = KILLER;
-      s.score = StageBase[KILLER] + (*m == ctx.killers[0]);
-    } else if (*m == ctx.counter) {
-      s.stage = COUNTER;
-      s.score = StageBase[COUNTER];
-    } else {
-      s.stage = QUIET;
-      int to = m->to();
-      s.score = (*ctx.main)[us][butterfly_index(*m)];
-      for (const PieceToHistory* ch : ctx.continuation)
-        if (ch) s.score += (*ch)[pc][to];
-    }
+void MovePicker::score_captures(Scored* begin, Scored* last) const {
+  for (Scored* s = begin; s != last; ++s) {
+    Move m = s->move;
+    PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+    s->score =
+        16 * TradeValue[victim] + (*ctx.captures)[pos.piece_on(m.from())][m.to()][victim] / 8;
+    if (m.kind() == PROMOTION)
+      s->score += m.promotion() == QUEEN ? 16 * SeeValue[QUEEN] : -16 * SeeValue[QUEEN];
   }
 }
 
-Move MovePicker::next(bool skipQuiets) {
+void MovePicker::score_quiets(Scored* begin, Scored* last) const {
+  const Color us = pos.side_to_move();
+  for (Scored* s = begin; s != last; ++s) {
+    Move m = s->move;
+    Piece moved = pos.piece_on(m.from());
+    s->score = (*ctx.main)[us][butterfly_index(m)];
+    for (const PieceToHistory* ch : ctx.continuation)
+      if (ch) s->score += (*ch)[moved][m.to()];
+  }
+}
+
+MovePicker::Scored MovePicker::take_best() {
   // Selection sort, one step at a time: most nodes cut off after a few moves.
-  while (cursor < count) {
-    std::size_t best = cursor;
-    for (std::size_t i = cursor + 1; i < count; ++i)
-      if (moves[i].score > moves[best].score) best = i;
-    std::swap(moves[cursor], moves[best]);
-    const Scored& s = moves[cursor++];
-    if (skipQuiets && s.stage == QUIET) continue;
-    lastStage = s.stage;
-    return s.move;
+  std::iter_swap(cur, std::max_element(cur, end, [](const Scored& a, const Scored& b) {
+                   return a.score < b.score;
+                 }));
+  return *cur++;
+}
+
+bool MovePicker::usable_refutation(Move m) const {
+  return m && !already_tried(m) && is_legal(pos, m) && !pos.is_noisy(m);
+}
+
+template <GenType Type>
+MovePicker::Scored* MovePicker::generate_scored(Scored* out) const {
+  Move list[MAX_MOVES];
+  Move* last = generate<Type>(pos, list);
+  for (Move* m = list; m != last; ++m) *out++ = {*m, 0};
+  return out;
+}
+
+Move MovePicker::next(bool skipQuiets) {
+  switch (step) {
+    case Step::TtMove:
+      step = Step::GenerateCaptures;
+      if (ttMove) {
+        lastStage = TT_MOVE;
+        return ttMove;
+      }
+      return next(skipQuiets);
+
+    case Step::GenerateCaptures:
+      cur = badEnd = moves;
+      end = capturesEnd = generate_scored<CAPTURES>(moves);
+      score_captures(cur, end);
+      step = Step::GoodCaptures;
+      [[fallthrough]];
+
+    case Step::GoodCaptures:
+      while (cur != end) {
+        Scored s = take_best();
+        if (s.move == ttMove) continue;
+        bool good = s.move.kind() == PROMOTION ? s.move.promotion() == QUEEN
+                                               : pos.see_ge(s.move, -s.score / 256);
+        if (good) {
+          lastStage = GOOD_CAPTURE;
+          return s.move;
+        }
+        *badEnd++ = s;  // never past cur: cur has moved beyond this slot
+      }
+      step = noisyOnly ? Step::BadCaptures : Step::FirstKiller;
+      if (noisyOnly) cur = moves, end = badEnd;
+      return next(skipQuiets);
+
+    case Step::FirstKiller:
+    case Step::SecondKiller:
+    case Step::Counter: {
+      const int slot = step == Step::FirstKiller ? 0 : step == Step::SecondKiller ? 1 : 2;
+      const Move candidate = slot < 2 ? ctx.killers[slot] : ctx.counter;
+      step = Step(int(step) + 1);
+      if (usable_refutation(candidate)) {
+        refutations[slot] = candidate;
+        lastStage = slot < 2 ? KILLER : COUNTER;
+        return candidate;
+      }
+      return next(skipQuiets);
+    }
+
+    case Step::GenerateQuiets:
+      if (!skipQuiets) {
+        cur = capturesEnd;
+        end = generate_scored<QUIETS>(capturesEnd);
+        score_quiets(cur, end);
+      }
+      step = Step::Quiets;
+      [[fallthrough]];
+
+    case Step::Quiets:
+      if (!skipQuiets)
+        while (cur != end) {
+          Scored s = take_best();
+          if (already_tried(s.move)) continue;
+          lastStage = QUIET;
+          return s.move;
+        }
+      step = Step::BadCaptures;
+      cur = moves, end = badEnd;
+      [[fallthrough]];
+
+    case Step::BadCaptures:
+      if (cur != end) {
+        lastStage = BAD_CAPTURE;
+        return (cur++)->move;
+      }
+      step = Step::Done;
+      return Move::none();
+
+    case Step::Done:
+      return Move::none();
   }
   return Move::none();
 }

@@ -1,7 +1,11 @@
-// Orders moves for the search in stages: the transposition-table move,
-// winning captures, killers, the countermove, quiet moves by history, and
-// losing captures last.
+// Orders moves for the search in stages, generating lazily: the
+// transposition-table move before anything is generated, then captures
+// (generated and scored only when reached; those that lose material by SEE
+// are put aside), killers and the countermove, quiet moves by history (only
+// generated if no earlier move cut off), and the losing captures last.
 #pragma once
+
+#include <cstdint>
 
 #include "history.h"
 #include "movegen.h"
@@ -21,26 +25,63 @@ class MovePicker {
  public:
   // Main search: every legal move. Quiescence (`noisyOnly`): captures and
   // promotions, or every evasion when in check.
-  MovePicker(const Position& pos, Move ttMove, const OrderingContext& ctx, bool noisyOnly = false);
+  MovePicker(const Position& position, Move hashMove, const OrderingContext& context,
+             bool capturesOnly = false);
 
   // The next move, or Move::none() when done. With skipQuiets, quiet moves
-  // not yet returned are passed over (late move pruning).
+  // other than killers and the countermove are passed over (late move
+  // pruning) and, if not yet generated, never generated.
   Move next(bool skipQuiets = false);
 
   // Stage of the move last returned.
   enum Stage { TT_MOVE, GOOD_CAPTURE, KILLER, COUNTER, QUIET, BAD_CAPTURE };
   Stage stage() const { return lastStage; }
-  std::size_t size() const { return count; }
 
  private:
+  enum class Step : std::uint8_t {
+    TtMove,
+    GenerateCaptures,
+    GoodCaptures,
+    FirstKiller,
+    SecondKiller,
+    Counter,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
+  };
   struct Scored {
     Move move;
     int score;
-    Stage stage;
   };
-  Scored moves[MAX_MOVES];
-  std::size_t count = 0, cursor = 0;
+
+  // Writes the generated moves, unscored, from `out`; returns the new end.
+  template <GenType Type>
+  Scored* generate_scored(Scored* out) const;
+  void score_captures(Scored* begin, Scored* end) const;
+  void score_quiets(Scored* begin, Scored* end) const;
+  // Takes the best-scored move of [cur, end), advancing cur past it.
+  Scored take_best();
+  // A killer or countermove worth trying: legal, quiet, not tried already.
+  bool usable_refutation(Move m) const;
+  bool already_tried(Move m) const {
+    return m == ttMove || m == refutations[0] || m == refutations[1] || m == refutations[2];
+  }
+
+  const Position& pos;
+  const OrderingContext ctx;
+  const Move ttMove;
+  const bool noisyOnly;  // quiescence and not in check
+  Step step;
   Stage lastStage = TT_MOVE;
+  Move refutations[3];  // killers and countermove returned so far
+  // Captures from moves[0]; those losing by SEE are moved down to
+  // [moves, badEnd) as the good ones are taken. Quiets follow the captures.
+  Scored* cur = moves;
+  Scored* end = moves;
+  Scored* badEnd = moves;
+  Scored* capturesEnd = moves;
+  Scored moves[MAX_MOVES];
 };
 
 }  // namespace shiftmate
