@@ -1,5 +1,7 @@
 # Shiftmate build entry point.
-#   make            release binary ./shiftmate (EXE=name, CXX=compiler, ARCH=native|x86-64|x86-64-bmi2)
+#   make            release binary ./shiftmate (EXE=name, CXX=compiler, ARCH=native|x86-64|x86-64-bmi2,
+#                   SIMD=intrinsics|highway: the network's kernels for ARCH, or chosen at run time,
+#                   SPSA=on: the search margins become UCI options for scripts/spsa.py)
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
 #   make perft-full every position of every suite in perft/ to full depth
@@ -18,9 +20,14 @@
 EXE ?= shiftmate
 CXX ?= g++
 ARCH ?= native
+SIMD ?= intrinsics
+SPSA ?= off
 JOBS ?= 2
 
 PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev libfathom-dev
+ifeq ($(SIMD),highway)
+  PACKAGES += libhwy-dev
+endif
 BENCH_PACKAGES := stockfish bc
 # Reference programs the tests compare with (Syzygy: fathom and Stockfish;
 # opening books: polyglot and the gnuchess book).
@@ -35,15 +42,16 @@ else
   PEXT := auto
 endif
 
-BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))
+BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))$(if $(filter highway,$(SIMD)),-highway)$(if $(filter on,$(SPSA)),-spsa)
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
-               -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT)
+               -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
+               -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
 
 .PHONY: all build run test deps test-deps perft-full perft-bench magics checkers-magics tune soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
-	@echo "built ./$(EXE) (ARCH=$(ARCH), PEXT=$(PEXT))"
+	@echo "built ./$(EXE) (ARCH=$(ARCH), PEXT=$(PEXT), SIMD=$(SIMD))"
 
 build: deps
 	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) > /dev/null

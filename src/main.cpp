@@ -24,6 +24,7 @@
 #include "perft.h"
 #include "random.h"
 #include "san.h"
+#include "search_params.h"
 #include "training/convert.h"
 #include "training/data_info.h"
 #include "training/packed_position.h"
@@ -559,6 +560,16 @@ int magics_command() {
   return 0;
 }
 
+// The search's tunable margins: name, value, range and SPSA step, one per line.
+int search_params_command() {
+  fmt::print("# name value min max step ({})\n", search_params::Tunable
+                                                     ? "UCI options in this build"
+                                                     : "constants; build with SPSA=on to tune");
+  for (const auto& p : search_params::Parameters)
+    fmt::print("{} {} {} {} {}\n", p.name, p.defaultValue, p.min, p.max, p.step);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -578,6 +589,7 @@ int main(int argc, char** argv) {
     if (command == "convert") return convert_command(argc - 1, argv + 1);
     if (command == "datainfo") return datainfo_command(argc - 1, argv + 1);
     if (command == "wdlfit") return wdlfit_command(argc - 1, argv + 1);
+    if (command == "search-params") return search_params_command();
     if (command == "-h" || command == "--help" || command == "help") {
       fmt::print(
           "Shiftmate, a UCI chess engine.\n\n"
@@ -602,6 +614,7 @@ int main(int argc, char** argv) {
           "                                 train the evaluation network\n"
           "  shiftmate wdlfit FILE.bin ... [--output src/wdl/params.h]\n"
           "                                 fit the win/draw/loss model to game results\n"
+          "  shiftmate search-params        the search margins SPSA tunes (scripts/spsa.py)\n"
           "Each subcommand takes --help.\n");
       return 0;
     }

@@ -12,6 +12,7 @@
 #include "nnue/inference.h"
 #include "piece_values.h"
 #include "random.h"
+#include "search_params.h"
 #include "syzygy.h"
 
 namespace shiftmate {
@@ -20,19 +21,11 @@ namespace {
 
 enum NodeType { NonPV, PV, Root };
 
-// Pruning and extension margins, in centipawns unless named otherwise.
-constexpr int RazorBase = 300, RazorPerDepthSquared = 250, RazorMaxDepth = 3;
-constexpr int ReverseFutilityPerDepth = 80, ReverseFutilityMaxDepth = 8;
-constexpr int NullMoveEvalBase = 160, NullMoveEvalPerDepth = 20, NullMoveEvalPerPly = 200;
-constexpr int SeeNoisyPerDepth = 90, SeeNoisyMaxDepth = 6;
-constexpr int SeeQuietPerLmrDepthSquared = 25;
-constexpr int HistoryPrunePerDepth = 3000, HistoryPruneMaxLmrDepth = 3;
-constexpr int FutilityBase = 120, FutilityPerLmrDepth = 110, FutilityMaxLmrDepth = 6;
-constexpr int SingularMinDepth = 7, SingularDoubleMargin = 20;
-constexpr int QsearchFutilityMargin = 180;
-constexpr int AspirationBase = 15,
-              AspirationScoreDivisor = 50;          // window = base + |score| / divisor
-constexpr int HistoryReductionDivisor = 8192;       // history points per ply of reduction
+// Pruning and extension margins (centipawns) live in search_params.h, where
+// SPSA can tune them; depth limits stay here.
+using namespace search_params;
+constexpr int RazorMaxDepth = 3, ReverseFutilityMaxDepth = 8, SeeNoisyMaxDepth = 6;
+constexpr int HistoryPruneMaxLmrDepth = 3, FutilityMaxLmrDepth = 6, SingularMinDepth = 7;
 constexpr TimePoint CurrentMoveReportAfter = 3000;  // ms: GUIs show the move being searched
 constexpr int TablebaseDepthBonus = 6;              // a table's answer is worth a deep search
 

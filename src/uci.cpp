@@ -16,6 +16,7 @@
 #include "nnue/inference.h"
 #include "parse.h"
 #include "perft.h"
+#include "search_params.h"
 #include "wdl/model.h"
 
 namespace shiftmate {
@@ -133,6 +134,10 @@ void UciSession::uci() {
   send("option name OwnBook type check default false");
   send("option name BookFile type string default <empty>");
   send("option name BestBookMove type check default false");
+  if constexpr (search_params::Tunable)  // SPSA builds only
+    for (const auto& p : search_params::Parameters)
+      send(fmt::format("option name {} type spin default {} min {} max {}", p.name, p.defaultValue,
+                       p.min, p.max));
   send("uciok");
 }
 
@@ -232,9 +237,20 @@ void UciSession::setoption(std::istringstream& in) {
     book_file(value);
   } else if (key == "bestbookmove") {
     if (auto v = check()) bestBookMove = *v;
-  } else {
+  } else if (!(search_params::Tunable && set_search_param(name, value))) {
     info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
   }
+}
+
+bool UciSession::set_search_param(const std::string& name, const std::string& value) {
+  for (const auto& p : search_params::Parameters)
+    if (lower(std::string(p.name)) == lower(name)) {
+      auto v = parse_number(value, p.min, p.max);
+      if (!v || !search_params::set(p.name, int(*v)))
+        info_string(fmt::format("option '{}' needs a number from {} to {}", p.name, p.min, p.max));
+      return true;
+    }
+  return false;
 }
 
 void UciSession::go(std::istringstream& in) {

@@ -34,6 +34,8 @@ class UciSession {
   void uci();
   void position(std::istringstream& in);
   void setoption(std::istringstream& in);
+  // An SPSA build's search parameter; false if `name` is none of them.
+  bool set_search_param(const std::string& name, const std::string& value);
   void go(std::istringstream& in);
   void bench(std::istringstream& in);
   void syzygy_path(const std::string& value);

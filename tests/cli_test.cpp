@@ -494,3 +494,29 @@ TEST(Cli, UciChess960CastlingNotation) {
 }
 
 }  // namespace
+
+TEST(Cli, SearchParamsListsTheTunableMarginsWithinTheirRanges) {
+  Outcome r = run("search-params");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_GE(lines.size(), 11u) << r.out;
+  EXPECT_TRUE(contains(lines[0], "constants")) << "a normal build has no tunable options";
+  bool sawFutility = false;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    std::istringstream row(lines[i]);
+    std::string name;
+    int value = 0, lo = 0, hi = 0, step = 0;
+    ASSERT_TRUE(row >> name >> value >> lo >> hi >> step) << lines[i];
+    EXPECT_LE(lo, value) << name;
+    EXPECT_LE(value, hi) << name;
+    EXPECT_GT(step, 0) << name;
+    EXPECT_LE(step, hi - lo) << name;
+    sawFutility |= name == "FutilityBase";
+  }
+  EXPECT_TRUE(sawFutility);
+  // Not an SPSA build: the margins are no UCI options.
+  Outcome session = uci("uci\nsetoption name FutilityBase value 100\nquit\n");
+  EXPECT_FALSE(contains(session.out, "option name FutilityBase")) << session.out;
+  EXPECT_TRUE(contains(session.out, "unsupported option 'FutilityBase'")) << session.out;
+}

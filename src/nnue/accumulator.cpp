@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "nnue/simd.h"
+
 namespace shiftmate::nnue {
 
 namespace {
@@ -11,8 +13,7 @@ const std::int16_t* weights_of(const Network& net, Color viewer, Piece pc, Squar
 }
 
 // child = parent + the weights of the added pieces - those of the removed
-// ones, one pass over the layer for each viewer. Plain loops: the compiler
-// vectorises them for whatever ARCH the build targets.
+// ones, one pass over the layer for each viewer.
 void apply(const Network& net, const Accumulator& parent, const DirtyPieces& d,
            Accumulator& child) {
   for (Color viewer : {WHITE, BLACK}) {
@@ -21,12 +22,12 @@ void apply(const Network& net, const Accumulator& parent, const DirtyPieces& d,
     if (d.added == 1 && d.removed == 1) {  // a quiet move: the common case
       const std::int16_t* a = weights_of(net, viewer, d.addedPiece[0], d.addedSquare[0]);
       const std::int16_t* r = weights_of(net, viewer, d.removedPiece[0], d.removedSquare[0]);
-      for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(from[i] + a[i] - r[i]);
+      simd::add_sub(to, from, a, r);
     } else if (d.added == 1 && d.removed == 2) {  // a capture
       const std::int16_t* a = weights_of(net, viewer, d.addedPiece[0], d.addedSquare[0]);
       const std::int16_t* r0 = weights_of(net, viewer, d.removedPiece[0], d.removedSquare[0]);
       const std::int16_t* r1 = weights_of(net, viewer, d.removedPiece[1], d.removedSquare[1]);
-      for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(from[i] + a[i] - r0[i] - r1[i]);
+      simd::add_sub_sub(to, from, a, r0, r1);
     } else {  // castling, or a null move (nothing changes)
       std::memcpy(to, from, sizeof(parent.values[viewer]));
       for (int k = 0; k < d.added; ++k) {

@@ -1,52 +1,13 @@
 #include "nnue/inference.h"
 
-#include <immintrin.h>
-
 #include <algorithm>
 #include <memory>
+
+#include "nnue/simd.h"
 
 namespace shiftmate::nnue {
 
 namespace {
-
-// sum over i of clamp(acc[i], 0, QA)^2 * w[i], in units of QA^2 * QB. The
-// product clamp * w fits in int16 because the trainer keeps |w| < 128 / QB.
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
-#if defined(__AVX512BW__)
-  const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(QA);
-  __m512i sum = _mm512_setzero_si512();
-  for (int i = 0; i < HiddenSize; i += 32) {
-    __m512i v = _mm512_min_epi16(_mm512_max_epi16(_mm512_load_si512(acc + i), zero), one);
-    __m512i vw = _mm512_mullo_epi16(v, _mm512_loadu_si512(w + i));
-    sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
-  }
-  alignas(64) std::int32_t lanes[16];  // (GCC 12's reduce intrinsic warns spuriously)
-  _mm512_store_si512(lanes, sum);
-  std::int32_t total = 0;
-  for (std::int32_t lane : lanes) total += lane;
-  return total;
-#elif defined(__AVX2__)
-  const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi16(QA);
-  __m256i sum = _mm256_setzero_si256();
-  for (int i = 0; i < HiddenSize; i += 16) {
-    __m256i v = _mm256_min_epi16(
-        _mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(acc + i)), zero), one);
-    __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
-    sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
-  }
-  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-  return _mm_cvtsi128_si32(s);
-#else
-  std::int32_t sum = 0;
-  for (int i = 0; i < HiddenSize; ++i) {
-    std::int32_t v = std::clamp<std::int32_t>(acc[i], 0, QA);
-    sum += std::int16_t(v * w[i]) * v;
-  }
-  return sum;
-#endif
-}
 
 struct Active {
   std::unique_ptr<Network> net;
@@ -61,8 +22,8 @@ Active& active() {
 
 int output(const Network& net, const Accumulator& acc, Color sideToMove) {
   std::int64_t sum =
-      screlu_dot(acc.values[sideToMove], net.outputWeights) +
-      std::int64_t(screlu_dot(acc.values[~sideToMove], net.outputWeights + HiddenSize));
+      simd::screlu_dot(acc.values[sideToMove], net.outputWeights) +
+      std::int64_t(simd::screlu_dot(acc.values[~sideToMove], net.outputWeights + HiddenSize));
   // sum is in QA^2 * QB; one QA goes so that it adds to the bias (QA * QB).
   std::int64_t out = sum / QA + net.outputBias;
   return int(out * EvalScale / (QA * QB));
@@ -125,14 +86,6 @@ void use_no_network() {
   active().name.clear();
 }
 
-const char* simd_name() {
-#if defined(__AVX512BW__)
-  return "avx512";
-#elif defined(__AVX2__)
-  return "avx2";
-#else
-  return "scalar";
-#endif
-}
+const char* simd_name() { return simd::name(); }
 
 }  // namespace shiftmate::nnue
