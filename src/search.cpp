@@ -26,6 +26,9 @@ enum NodeType { NonPV, PV, Root };
 using namespace search_params;
 constexpr int RazorMaxDepth = 3, ReverseFutilityMaxDepth = 8, SeeNoisyMaxDepth = 6;
 constexpr int HistoryPruneMaxLmrDepth = 3, FutilityMaxLmrDepth = 6, SingularMinDepth = 7;
+// Checks extend only this deep and above: extending every safe check lets
+// queen-check sequences (KQ vs KR) keep the depth from falling for 2 x rootDepth plies.
+constexpr int CheckExtensionMinDepth = 10;
 constexpr TimePoint CurrentMoveReportAfter = 3000;  // ms: GUIs show the move being searched
 constexpr int TablebaseDepthBonus = 6;              // a table's answer is worth a deep search
 
@@ -85,6 +88,7 @@ struct Stack {
   int staticEval;
   bool inCheck;
   bool ttPv;
+  int doubleExtensions;  // on the path from the root, including this ply's move
   PieceToHistory* continuation;
 };
 
@@ -285,6 +289,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   Move pv[MAX_PLY + 1];
   const Color us = pos.side_to_move();
   ss->inCheck = pos.in_check();
+  ss->doubleExtensions = (ss - 1)->doubleExtensions;  // null move and ProbCut children read it
   if (is_main()) check_limits();
   if (PvNode) selDepth = std::max(selDepth, ss->ply + 1);
 
@@ -461,15 +466,22 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
       if (v < singularBeta)
-        extension = !PvNode && v < singularBeta - SingularDoubleMargin ? 2 : 1;
+        // Double extensions are capped per path, so that no line can keep
+        // its depth from falling for long.
+        extension = !PvNode && v < singularBeta - SingularDoubleMargin &&
+                            (ss - 1)->doubleExtensions < MaxDoubleExtensions
+                        ? 2
+                        : 1;
       else if (singularBeta >= beta)
         return singularBeta;  // multi-cut: several moves beat beta
       else if (ttValue >= beta)
         extension = -1;
-    } else if (givesCheck && ss->ply < 2 * rootDepth && pos.see_ge(move, 0)) {
+    } else if (givesCheck && depth >= CheckExtensionMinDepth && ss->ply < 2 * rootDepth &&
+               pos.see_ge(move, 0)) {
       extension = 1;  // check extension
     }
     newDepth += extension;
+    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
 
     // Step 13. Make the move.
     make_move(ss, move);

@@ -23,6 +23,7 @@ namespace shiftmate::search_params {
   P(FutilityBase, 120, 40, 300, 12)                                                       \
   P(FutilityPerLmrDepth, 110, 40, 250, 11)                                                \
   P(SingularDoubleMargin, 20, 5, 60, 3)                                                   \
+  P(MaxDoubleExtensions, 6, 1, 16, 1) /* per path from the root, a count */               \
   P(QsearchFutilityMargin, 180, 60, 400, 18)                                              \
   P(AspirationBase, 15, 5, 40, 2)                                                         \
   P(AspirationScoreDivisor, 50, 20, 200, 5)          /* window = base + |score| / this */ \
