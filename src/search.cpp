@@ -289,7 +289,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   Move pv[MAX_PLY + 1];
   const Color us = pos.side_to_move();
   ss->inCheck = pos.in_check();
-  ss->doubleExtensions = (ss - 1)->doubleExtensions;  // null move and ProbCut children read it
+  ss->doubleExtensions = (ss - 1)->doubleExtensions;  // null-move children read it
   if (is_main()) check_limits();
   if (PvNode) selDepth = std::max(selDepth, ss->ply + 1);
 
@@ -388,14 +388,17 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 7. Reverse futility pruning: far above beta at low depth.
     if (!ss->ttPv && depth <= ReverseFutilityMaxDepth &&
         eval - ReverseFutilityPerDepth * (depth - improving) >= beta &&
-        eval < VALUE_TB_WIN_IN_MAX_PLY && beta > VALUE_TB_LOSS_IN_MAX_PLY)
+        eval < VALUE_TB_WIN_IN_MAX_PLY)
       return eval;
 
     // Step 8. Null move pruning: if passing still beats beta, a real move
-    // will too (not in pawn endings, where zugzwang is common).
+    // will too (not in pawn endings, where zugzwang is common). Steps 7 and 8
+    // also stand against a mated-in-N beta: a side that is not mated within N
+    // after passing is not mated within N. Without them every defence was
+    // searched at full width to prove a mate's length (KQ vs KR: 81 M nodes).
     if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
         ss->staticEval >= beta - NullMoveEvalPerDepth * depth + NullMoveEvalBase &&
-        pos.has_non_pawn_material(us) && beta > VALUE_TB_LOSS_IN_MAX_PLY) {
+        pos.has_non_pawn_material(us)) {
       int R = 3 + depth / 3 + std::min((eval - beta) / NullMoveEvalPerPly, 3);
       make_null_move(ss);
       int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
