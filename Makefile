@@ -18,6 +18,8 @@
 # command to install them is printed.
 
 EXE ?= shiftmate
+# EXE may be a bare name (made in the checkout) or a path.
+EXE_PATH := $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 CXX ?= g++
 ARCH ?= native
 SIMD ?= intrinsics
@@ -51,14 +53,14 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
-	@echo "built ./$(EXE) (ARCH=$(ARCH), PEXT=$(PEXT), SIMD=$(SIMD))"
+	@echo "built $(EXE_PATH) (ARCH=$(ARCH), PEXT=$(PEXT), SIMD=$(SIMD))"
 
 build: deps
 	@cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS) > /dev/null
 	@cmake --build $(BUILD_DIR) -j $(JOBS)
 
 run: all
-	./$(EXE)
+	$(EXE_PATH)
 
 test: build test-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
@@ -88,13 +90,13 @@ define ensure_packages
 endef
 
 perft-full: all
-	./$(EXE) perft --suite perft/standard.epd --quiet
-	./$(EXE) perft --suite perft/tricky.epd --quiet
-	./$(EXE) perft --suite perft/fischer.epd --quiet --threads $(JOBS)
+	$(EXE_PATH) perft --suite perft/standard.epd --quiet
+	$(EXE_PATH) perft --suite perft/tricky.epd --quiet
+	$(EXE_PATH) perft --suite perft/fischer.epd --quiet --threads $(JOBS)
 
 perft-bench: all
 	@$(call ensure_packages,$(BENCH_PACKAGES))
-	@scripts/perft-bench.sh ./$(EXE) /usr/games/stockfish
+	@scripts/perft-bench.sh $(EXE_PATH) /usr/games/stockfish
 
 # Sanitizer builds live beside the release build and run the same tests.
 SANITIZER_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(CXX) \
@@ -144,28 +146,28 @@ fuzz:
 
 # Regenerates the committed magic numbers from our seeded search.
 magics: all
-	./$(EXE) magics > src/magic_numbers.h.new && mv src/magic_numbers.h.new src/magic_numbers.h
+	$(EXE_PATH) magics > src/magic_numbers.h.new && mv src/magic_numbers.h.new src/magic_numbers.h
 
 # The same for the flying-king tables of the checkers move generator.
 checkers-magics: all
-	./$(EXE) checkers magics > src/checkers/magic_numbers.h.new && \
+	$(EXE_PATH) checkers magics > src/checkers/magic_numbers.h.new && \
 	  mv src/checkers/magic_numbers.h.new src/checkers/magic_numbers.h
 
 # Fits the evaluation weights to DATA (lines from `shiftmate datagen`) and
 # rewrites src/eval_params.h; rebuild and test the result before keeping it.
 tune: all
 	@test -n "$(DATA)" || { echo "usage: make tune DATA=positions.bin [TUNE_ARGS='--epochs 400']"; exit 2; }
-	./$(EXE) tune --data $(DATA) --output src/eval_params.h $(TUNE_ARGS)
+	$(EXE_PATH) tune --data $(DATA) --output src/eval_params.h $(TUNE_ARGS)
 	$(MAKE) all
-	./$(EXE) bench | tail -1
+	$(EXE_PATH) bench | tail -1
 
 # 1,000 fast games through fastchess (on PATH): self-play and Toga II.
 SOAK_GAMES ?= 500
 BOOK ?= ../shared/data/books/8moves_v3.pgn
 soak: all
 	@$(call ensure_packages,toga2)
-	scripts/soak.sh ./$(EXE) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
-	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh ./$(EXE) /usr/games/toga2 $(SOAK_GAMES) \
+	scripts/soak.sh $(EXE_PATH) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
+	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) \
 	  1+0.01 $(BOOK) build/soak/toga
 
 # Generated tables (magic_numbers.h, eval_params.h) keep their generator's layout.
