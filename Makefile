@@ -30,7 +30,7 @@ PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev libfathom-dev
 ifeq ($(SIMD),highway)
   PACKAGES += libhwy-dev
 endif
-BENCH_PACKAGES := stockfish bc
+BENCH_PACKAGES := stockfish valgrind
 # Reference programs the tests compare with (Syzygy: fathom and Stockfish;
 # opening books: polyglot and the gnuchess book).
 TEST_PACKAGES := fathom stockfish polyglot gnuchess-book
@@ -96,7 +96,7 @@ perft-full: all
 
 perft-bench: all
 	@$(call ensure_packages,$(BENCH_PACKAGES))
-	@scripts/perft-bench.sh $(EXE_PATH) /usr/games/stockfish
+	@scripts/perft-bench.py $(EXE_PATH) /usr/games/stockfish
 
 # Sanitizer builds live beside the release build and run the same tests.
 SANITIZER_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(CXX) \

@@ -82,6 +82,26 @@ constexpr Bitboard king_attacks_bb(Bitboard b) {
   return sides | shift<NORTH>(row) | shift<SOUTH>(row);
 }
 
+// Every square a bishop or a rook on b's square reaches on an empty board:
+// a cheap test of whether a slider lookup can find anything at all.
+constexpr Bitboard bishop_rays_bb(Bitboard b) {
+  Bitboard rays = 0, ne = b, nw = b, se = b, sw = b;
+  for (int i = 0; i < 7; ++i) {
+    ne = shift<NORTH_EAST>(ne), nw = shift<NORTH_WEST>(nw);
+    se = shift<SOUTH_EAST>(se), sw = shift<SOUTH_WEST>(sw);
+    rays |= ne | nw | se | sw;
+  }
+  return rays;
+}
+constexpr Bitboard rook_rays_bb(Bitboard b) {
+  Bitboard rays = 0, n = b, s = b, e = b, w = b;
+  for (int i = 0; i < 7; ++i) {
+    n = shift<NORTH>(n), s = shift<SOUTH>(s), e = shift<EAST>(e), w = shift<WEST>(w);
+    rays |= n | s | e | w;
+  }
+  return rays;
+}
+
 namespace detail {
 template <typename F>
 constexpr std::array<Bitboard, 64> per_square(F f) {
@@ -93,12 +113,16 @@ inline constexpr auto KnightTable = per_square(knight_attacks_bb);
 inline constexpr auto KingTable = per_square(king_attacks_bb);
 inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnTable = {
     per_square(pawn_attacks_bb<WHITE>), per_square(pawn_attacks_bb<BLACK>)};
+inline constexpr auto BishopRaysTable = per_square(bishop_rays_bb);
+inline constexpr auto RookRaysTable = per_square(rook_rays_bb);
 }  // namespace detail
 
 // Single-square leaper attacks, tabulated at compile time from the shifts.
 inline Bitboard knight_attacks(Square s) { return detail::KnightTable[s]; }
 inline Bitboard king_attacks(Square s) { return detail::KingTable[s]; }
 inline Bitboard pawn_attacks(Color c, Square s) { return detail::PawnTable[c][s]; }
+inline Bitboard bishop_rays(Square s) { return detail::BishopRaysTable[s]; }
+inline Bitboard rook_rays(Square s) { return detail::RookRaysTable[s]; }
 
 // Squares strictly between a and b on a shared line (empty if none), and the
 // whole line through both (empty if none). Filled by init_bitboards().

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "perft_board.h"
+
 namespace shiftmate {
 
 namespace {
@@ -48,8 +50,9 @@ struct Sink {
   }
 };
 
-template <Color Us, GenType Type, bool Out>
-void generate_all(const Position& pos, Sink<Out>& sink) {
+// Board is Position (the search) or PerftBoard (perft's copy-make board).
+template <Color Us, GenType Type, bool Out, class Board>
+void generate_all(const Board& pos, Sink<Out>& sink) {
   constexpr Color Them = ~Us;
   constexpr Direction Up = pawn_push(Us);
   constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
@@ -68,16 +71,26 @@ void generate_all(const Position& pos, Sink<Out>& sink) {
   // Which destinations this generation type wants.
   const Bitboard wanted = Type == CAPTURES ? enemy : Type == QUIETS ? ~occupied : ~own;
 
-  // King danger: every square the enemy attacks, seen through our king so
-  // that it cannot step back along a checking ray.
+  // Squares the enemy attacks, seen through our king so that it cannot step
+  // back along a checking ray. The king usually has few squares to go to,
+  // so asking square by square beats mapping every enemy attack.
   const Bitboard occNoKing = occupied ^ square_bb(ksq);
-  Bitboard danger = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) |
-                    knight_attacks_bb(pos.pieces(Them, KNIGHT)) |
-                    king_attacks(pos.king_square(Them));
-  for (Bitboard b = enemyDiag; b;) danger |= bishop_attacks(pop_lsb(b), occNoKing);
-  for (Bitboard b = enemyOrth; b;) danger |= rook_attacks(pop_lsb(b), occNoKing);
+  const Bitboard enemyPawns = pos.pieces(Them, PAWN);
+  const Bitboard enemyKnights = pos.pieces(Them, KNIGHT);
+  const Bitboard enemyKing = pos.pieces(Them, KING);
+  auto attacked = [&](Square s) {
+    return (pawn_attacks(Us, s) & enemyPawns) || (knight_attacks(s) & enemyKnights) ||
+           (king_attacks(s) & enemyKing) ||
+           ((bishop_rays(s) & enemyDiag) && (bishop_attacks(s, occNoKing) & enemyDiag)) ||
+           ((rook_rays(s) & enemyOrth) && (rook_attacks(s, occNoKing) & enemyOrth));
+  };
+  auto safe_squares = [&](Bitboard squares) {
+    for (Bitboard b = squares; b;)
+      if (Square s = pop_lsb(b); attacked(s)) squares ^= square_bb(s);
+    return squares;
+  };
 
-  sink.add_targets(ksq, king_attacks(ksq) & wanted & ~danger);
+  sink.add_targets(ksq, safe_squares(king_attacks(ksq) & wanted));
   if (more_than_one(checkers)) return;  // double check: only the king moves
 
   // Check mask: a single check is answered by capturing or blocking.
@@ -85,17 +98,20 @@ void generate_all(const Position& pos, Sink<Out>& sink) {
 
   // Pin masks: the rays from king to pinner (pinner included) along which
   // exactly one of our pieces stands; a pinned piece stays on its ray.
+  // Most of the time no enemy slider even shares a line with the king.
   Bitboard pinOrth = 0, pinDiag = 0;
-  for (Bitboard b = rook_attacks(ksq, enemy) & enemyOrth; b;) {
-    Square s = pop_lsb(b);
-    Bitboard ray = between_bb(ksq, s);
-    if (popcount(ray & own) == 1) pinOrth |= ray | square_bb(s);
-  }
-  for (Bitboard b = bishop_attacks(ksq, enemy) & enemyDiag; b;) {
-    Square s = pop_lsb(b);
-    Bitboard ray = between_bb(ksq, s);
-    if (popcount(ray & own) == 1) pinDiag |= ray | square_bb(s);
-  }
+  if (rook_rays(ksq) & enemyOrth)
+    for (Bitboard b = rook_attacks(ksq, enemy) & enemyOrth; b;) {
+      Square s = pop_lsb(b);
+      Bitboard ray = between_bb(ksq, s);
+      if (popcount(ray & own) == 1) pinOrth |= ray | square_bb(s);
+    }
+  if (bishop_rays(ksq) & enemyDiag)
+    for (Bitboard b = bishop_attacks(ksq, enemy) & enemyDiag; b;) {
+      Square s = pop_lsb(b);
+      Bitboard ray = between_bb(ksq, s);
+      if (popcount(ray & own) == 1) pinDiag |= ray | square_bb(s);
+    }
   const Bitboard pinned = pinOrth | pinDiag;
   const Bitboard targets = wanted & checkMask;
 
@@ -175,7 +191,8 @@ void generate_all(const Position& pos, Sink<Out>& sink) {
       for (CastlingRights cr : {castling_right(Us, true), castling_right(Us, false)}) {
         if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
         Square rsq = pos.castling_rook_square(cr), kto = castling_king_to(cr);
-        if ((between_bb(ksq, kto) | square_bb(kto)) & danger) continue;
+        const Bitboard kingPath = between_bb(ksq, kto) | square_bb(kto);
+        if (safe_squares(kingPath) != kingPath) continue;
         Bitboard after = (occupied ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) |
                          square_bb(castling_rook_to(cr));
         if (rook_attacks(kto, after) & enemyOrth) continue;
@@ -273,5 +290,24 @@ std::uint64_t count_legal_moves(const Position& pos) {
   dispatch<LEGAL>(pos, sink);
   return sink.count;
 }
+
+template <Color Us>
+Move* generate_legal(const PerftBoard& board, Move* list) {
+  Sink<true> sink{list};
+  generate_all<Us, LEGAL>(board, sink);
+  return sink.out;
+}
+
+template <Color Us>
+std::uint64_t count_legal_moves(const PerftBoard& board) {
+  Sink<false> sink{nullptr};
+  generate_all<Us, LEGAL>(board, sink);
+  return sink.count;
+}
+
+template Move* generate_legal<WHITE>(const PerftBoard&, Move*);
+template Move* generate_legal<BLACK>(const PerftBoard&, Move*);
+template std::uint64_t count_legal_moves<WHITE>(const PerftBoard&);
+template std::uint64_t count_legal_moves<BLACK>(const PerftBoard&);
 
 }  // namespace shiftmate

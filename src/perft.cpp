@@ -14,6 +14,7 @@
 #include "memory.h"
 #include "movegen.h"
 #include "parse.h"
+#include "perft_board.h"
 
 namespace shiftmate {
 
@@ -71,6 +72,28 @@ std::uint64_t perft_hashed(Position& pos, int depth, PerftTable& table) {
   return nodes;
 }
 
+// Make/unmake on PerftBoard, the side to move a template parameter: the
+// fast path when no hash table is asked for.
+template <Color Us>
+std::uint64_t perft_board(PerftBoard& board, int depth) {
+  if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
+  Move moves[MAX_MOVES];
+  Move* end = generate_legal<Us>(board, moves);
+  std::uint64_t nodes = 0;
+  for (const Move* m = moves; m != end; ++m) {
+    const PerftBoard::Undo undo = board.make<Us>(*m);
+    nodes += perft_board<~Us>(board, depth - 1);
+    board.unmake<Us>(*m, undo);
+  }
+  return nodes;
+}
+
+std::uint64_t perft_fast(const Position& pos, int depth) {
+  PerftBoard board(pos);
+  return pos.side_to_move() == WHITE ? perft_board<WHITE>(board, depth)
+                                     : perft_board<BLACK>(board, depth);
+}
+
 }  // namespace
 
 std::uint64_t perft(Position& pos, int depth) {
@@ -107,8 +130,8 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
       for (std::size_t i; (i = next.fetch_add(1)) < moves.size();) {
         Move m = moves.begin()[i];
         pos.do_move(m);
-        std::uint64_t n =
-            table ? perft_hashed(pos, options.depth - 1, *table) : perft(pos, options.depth - 1);
+        std::uint64_t n = table ? perft_hashed(pos, options.depth - 1, *table)
+                                : perft_fast(pos, options.depth - 1);
         pos.undo_move(m);
         result.divide[i] = {root.move_to_uci(m), n};
       }

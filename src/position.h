@@ -73,6 +73,8 @@ class Position {
   Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare[cr]; }
   Bitboard castling_path(CastlingRights cr) const { return castlingPath[cr]; }
   bool can_castle(CastlingRights cr) const { return st().castling & cr; }
+  // The castling rights a move from or to s cancels.
+  std::uint8_t castling_rights_lost(Square s) const { return castlingRightsMask[s]; }
 
   // Attacks.
   Bitboard attackers_to(Square s, Bitboard occupied) const;

@@ -5,12 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "movegen.h"
+#include "perft_board.h"
 #include "position.h"
 #include "test_support.h"
 
@@ -123,6 +125,61 @@ TEST_F(PerftTest, DivideSumsToTotalAndCoversEveryRootMove) {
   PerftResult one = run_perft(pos, {1, 1, 0});
   EXPECT_EQ(one.nodes, 48u);
   for (const auto& d : one.divide) EXPECT_EQ(d.nodes, 1u) << d.move;
+}
+
+// Walks the tree with Position::do_move and PerftBoard::make side by side:
+// at every node the made board must equal one built from the Position, the
+// generator must give it the same moves in the same order, and unmake must
+// restore it exactly.
+void walk_both(Position& pos, const PerftBoard& board, int depth, std::uint64_t& nodes) {
+  ++nodes;
+  ASSERT_TRUE(board == PerftBoard(pos)) << pos.fen();
+  Move moves[MAX_MOVES];
+  Move* end = pos.side_to_move() == WHITE ? generate_legal<WHITE>(board, moves)
+                                          : generate_legal<BLACK>(board, moves);
+  MoveList<LEGAL> expected(pos);
+  ASSERT_EQ(std::size_t(end - moves), expected.size()) << pos.fen();
+  ASSERT_TRUE(std::equal(moves, end, expected.begin())) << pos.fen();
+  ASSERT_EQ(pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(board)
+                                        : count_legal_moves<BLACK>(board),
+            expected.size())
+      << pos.fen();
+  if (depth == 0) return;
+  for (Move m : expected) {
+    const bool white = pos.side_to_move() == WHITE;
+    PerftBoard child = board;
+    auto undo = white ? child.make<WHITE>(m) : child.make<BLACK>(m);
+    pos.do_move(m);
+    walk_both(pos, child, depth - 1, nodes);
+    pos.undo_move(m);
+    if (::testing::Test::HasFatalFailure()) return;
+    if (white)
+      child.unmake<WHITE>(m, undo);
+    else
+      child.unmake<BLACK>(m, undo);
+    ASSERT_TRUE(child == board) << "unmake of " << pos.move_to_uci(m) << " in " << pos.fen();
+  }
+}
+
+TEST_F(PerftTest, PerftBoardFollowsDoMove) {
+  std::uint64_t nodes = 0;
+  std::vector<std::string> fens;
+  for (const std::string& line : suite_lines("standard.epd")) fens.push_back(line);
+  for (const std::string& line : suite_lines("tricky.epd")) fens.push_back(line);
+  auto fischer = suite_lines("fischer.epd");
+  for (std::size_t i = 0; i < fischer.size(); i += 8) fens.push_back(fischer[i]);
+  for (const std::string& line : fens) {
+    std::string error;
+    auto c = parse_epd_line(line, error);
+    ASSERT_TRUE(c.has_value()) << line << ": " << error;
+    Position pos;
+    ASSERT_FALSE(pos.set(c->fen)) << c->fen;
+    const std::string before = pos.fen();
+    walk_both(pos, PerftBoard(pos), 2, nodes);
+    if (HasFatalFailure()) return;
+    EXPECT_EQ(pos.fen(), before);
+  }
+  EXPECT_GT(nodes, 100000u);
 }
 
 void expect_same(const PerftResult& a, const PerftResult& b, const std::string& what) {

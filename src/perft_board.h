@@ -1,0 +1,162 @@
+// Perft's board: a position cut down to what legal move generation reads, and
+// made and unmade in place. No Zobrist keys and no history: cheaper than
+// Position's do_move/undo_move when nothing but the leaf count is wanted.
+// (Copy-make of this board was slower: reading fields back right after the
+// wide vector stores of the copy stalls store-to-load forwarding.) The move generator is the
+// search's own (movegen.cpp), instantiated for this type as well.
+#pragma once
+
+#include "position.h"
+
+namespace shiftmate {
+
+class PerftBoard {
+ public:
+  // Castling geometry (rook squares, paths, the squares that cancel rights)
+  // is read from `pos`, which must outlive every board made from it.
+  explicit PerftBoard(const Position& pos) : geometry(&pos) {
+    for (int pt = 0; pt < PIECE_TYPE_NB; ++pt) byType[pt] = pos.pieces(PieceType(pt));
+    for (Color c : {WHITE, BLACK}) byColor[c] = pos.pieces(c);
+    checkersBB = pos.checkers();
+    epSquare = pos.ep_square();
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) board[s] = pos.piece_on(s);
+    castling = std::uint8_t(pos.castling_rights());
+    sideToMove = pos.side_to_move();
+  }
+
+  // What the generator reads; the same names as Position's.
+  Bitboard pieces() const { return byType[0]; }
+  Bitboard pieces(Color c) const { return byColor[c]; }
+  Bitboard pieces(Color c, PieceType pt) const { return byColor[c] & byType[pt]; }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const {
+    return byColor[c] & (byType[a] | byType[b]);
+  }
+  Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+  Color side_to_move() const { return sideToMove; }
+  Bitboard checkers() const { return checkersBB; }
+  Square ep_square() const { return epSquare; }
+  bool can_castle(CastlingRights cr) const { return castling & cr; }
+  Bitboard castling_path(CastlingRights cr) const { return geometry->castling_path(cr); }
+  Square castling_rook_square(CastlingRights cr) const {
+    return geometry->castling_rook_square(cr);
+  }
+
+  bool operator==(const PerftBoard&) const = default;
+
+  // What unmake needs back.
+  struct Undo {
+    Bitboard checkers;
+    Piece captured;
+    Square epSquare;
+    std::uint8_t castling;
+  };
+
+  // Plays the legal move m; Us is the side to move.
+  template <Color Us>
+  Undo make(Move m) {
+    constexpr Color Them = ~Us;
+    const Undo undo{checkersBB, NO_PIECE, epSquare, castling};
+    const Square from = m.from(), to = m.to();
+    const Piece piece = board[from];
+    epSquare = SQ_NONE;
+    Piece captured = NO_PIECE;
+    if (m.kind() == CASTLING) {
+      const CastlingRights cr = castling_right(Us, to > from);
+      const Piece rook = board[to];
+      remove(from);  // both first: in Chess960 the squares may overlap
+      remove(to);
+      put(piece, castling_king_to(cr));
+      put(rook, castling_rook_to(cr));
+    } else {
+      const Square capSq = m.kind() == EN_PASSANT ? Square(to - pawn_push(Us)) : to;
+      captured = board[capSq];
+      if (captured != NO_PIECE) remove(capSq);
+      move(piece, from, to);
+      if (type_of(piece) == PAWN) {
+        if ((from ^ to) == 16)
+          epSquare = Square(from + pawn_push(Us));
+        else if (m.kind() == PROMOTION) {
+          remove(to);
+          put(make_piece(Us, m.promotion()), to);
+        }
+      }
+    }
+    if (castling)
+      castling &= ~(geometry->castling_rights_lost(from) | geometry->castling_rights_lost(to));
+    sideToMove = Them;
+
+    // Checkers; a slider lookup only where a slider shares a line with the king.
+    const Square ksq = king_square(Them);
+    const Bitboard diag = pieces(Us, BISHOP, QUEEN), orth = pieces(Us, ROOK, QUEEN);
+    checkersBB =
+        (pawn_attacks(Them, ksq) & pieces(Us, PAWN)) | (knight_attacks(ksq) & pieces(Us, KNIGHT));
+    if (bishop_rays(ksq) & diag) checkersBB |= bishop_attacks(ksq, pieces()) & diag;
+    if (rook_rays(ksq) & orth) checkersBB |= rook_attacks(ksq, pieces()) & orth;
+    Undo result = undo;
+    result.captured = captured;
+    return result;
+  }
+
+  // Takes back m, played by Us with make<Us>.
+  template <Color Us>
+  void unmake(Move m, const Undo& undo) {
+    const Square from = m.from(), to = m.to();
+    if (m.kind() == CASTLING) {
+      const CastlingRights cr = castling_right(Us, to > from);
+      const Square kto = castling_king_to(cr), rto = castling_rook_to(cr);
+      const Piece king = board[kto], rook = board[rto];
+      remove(kto);
+      remove(rto);
+      put(king, from);
+      put(rook, to);
+    } else {
+      if (m.kind() == PROMOTION) {
+        remove(to);
+        put(make_piece(Us, PAWN), to);
+      }
+      move(board[to], to, from);
+      if (undo.captured != NO_PIECE)
+        put(undo.captured, m.kind() == EN_PASSANT ? Square(to - pawn_push(Us)) : to);
+    }
+    checkersBB = undo.checkers;
+    epSquare = undo.epSquare;
+    castling = undo.castling;
+    sideToMove = Us;
+  }
+
+ private:
+  void put(Piece p, Square s) {
+    const Bitboard b = square_bb(s);
+    board[s] = p;
+    byType[0] |= b;
+    byType[type_of(p)] |= b;
+    byColor[color_of(p)] |= b;
+  }
+  void remove(Square s) {
+    const Piece p = board[s];
+    const Bitboard b = square_bb(s);
+    board[s] = NO_PIECE;
+    byType[0] ^= b;
+    byType[type_of(p)] ^= b;
+    byColor[color_of(p)] ^= b;
+  }
+  void move(Piece p, Square from, Square to) {
+    const Bitboard b = square_bb(from) | square_bb(to);
+    board[from] = NO_PIECE;
+    board[to] = p;
+    byType[0] ^= b;
+    byType[type_of(p)] ^= b;
+    byColor[color_of(p)] ^= b;
+  }
+
+  Bitboard byType[PIECE_TYPE_NB];  // index 0: all pieces
+  Bitboard byColor[COLOR_NB];
+  Bitboard checkersBB;
+  const Position* geometry;
+  Piece board[SQUARE_NB];
+  Square epSquare;
+  std::uint8_t castling;
+  Color sideToMove;
+};
+
+}  // namespace shiftmate
