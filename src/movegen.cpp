@@ -50,7 +50,7 @@ struct Sink {
   }
 };
 
-// Board is Position (the search) or PerftBoard (perft's copy-make board).
+// Board is Position (the search) or PerftBoard (perft's make/unmake board).
 template <Color Us, GenType Type, bool Out, class Board>
 void generate_all(const Board& pos, Sink<Out>& sink) {
   constexpr Color Them = ~Us;

@@ -21,7 +21,7 @@ Move* generate(const Position& pos, Move* list);
 // writing the moves out (bulk counting at perft's last ply).
 std::uint64_t count_legal_moves(const Position& pos);
 
-// The same generator on perft's copy-make board (perft_board.h); Us is the
+// The same generator on perft's make/unmake board (perft_board.h); Us is the
 // board's side to move.
 class PerftBoard;
 template <Color Us>

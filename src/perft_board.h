@@ -2,8 +2,8 @@
 // made and unmade in place. No Zobrist keys and no history: cheaper than
 // Position's do_move/undo_move when nothing but the leaf count is wanted.
 // (Copy-make of this board was slower: reading fields back right after the
-// wide vector stores of the copy stalls store-to-load forwarding.) The move generator is the
-// search's own (movegen.cpp), instantiated for this type as well.
+// wide vector stores of the copy stalls store-to-load forwarding.) The move
+// generator is the search's own (movegen.cpp), instantiated for this type.
 #pragma once
 
 #include "position.h"
@@ -55,11 +55,10 @@ class PerftBoard {
   template <Color Us>
   Undo make(Move m) {
     constexpr Color Them = ~Us;
-    const Undo undo{checkersBB, NO_PIECE, epSquare, castling};
+    Undo undo{checkersBB, NO_PIECE, epSquare, castling};
     const Square from = m.from(), to = m.to();
     const Piece piece = board[from];
     epSquare = SQ_NONE;
-    Piece captured = NO_PIECE;
     if (m.kind() == CASTLING) {
       const CastlingRights cr = castling_right(Us, to > from);
       const Piece rook = board[to];
@@ -69,8 +68,8 @@ class PerftBoard {
       put(rook, castling_rook_to(cr));
     } else {
       const Square capSq = m.kind() == EN_PASSANT ? Square(to - pawn_push(Us)) : to;
-      captured = board[capSq];
-      if (captured != NO_PIECE) remove(capSq);
+      undo.captured = board[capSq];
+      if (undo.captured != NO_PIECE) remove(capSq);
       move(piece, from, to);
       if (type_of(piece) == PAWN) {
         if ((from ^ to) == 16)
@@ -92,9 +91,7 @@ class PerftBoard {
         (pawn_attacks(Them, ksq) & pieces(Us, PAWN)) | (knight_attacks(ksq) & pieces(Us, KNIGHT));
     if (bishop_rays(ksq) & diag) checkersBB |= bishop_attacks(ksq, pieces()) & diag;
     if (rook_rays(ksq) & orth) checkersBB |= rook_attacks(ksq, pieces()) & orth;
-    Undo result = undo;
-    result.captured = captured;
-    return result;
+    return undo;
   }
 
   // Takes back m, played by Us with make<Us>.
