@@ -12,7 +12,8 @@ the instructions per leaf (callgrind, stable where the clock is not) are
 measured too, as the difference between two depths so that start-up cost
 (tables, Stockfish's network) cancels out. Valgrind 3.19 (Debian 12) stops
 at AVX-512 instructions: on such a machine give --callgrind-shiftmate a
-`make ARCH=x86-64-bmi2` build (the same code, AVX2 and PEXT).
+`make ARCH=x86-64-bmi2` build (AVX2 and PEXT: the same code, except that the last
+ply counts slider moves by lookups where AVX-512 counts them by vector fills).
 """
 
 import argparse

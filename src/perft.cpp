@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "generator.h"
 #include "memory.h"
 #include "movegen.h"
 #include "parse.h"
@@ -72,20 +73,66 @@ std::uint64_t perft_hashed(Position& pos, int depth, PerftTable& table) {
   return nodes;
 }
 
+template <Color Us>
+std::uint64_t perft_board(PerftBoard& board, int depth);
+
+// A generator sink that plays each move as it is generated and counts the
+// leaves below it: no move list, and the kind of move (piece, capture or
+// not) is known at compile time at every make and unmake.
+template <Color Us>
+struct PerftWalk {
+  static constexpr bool CountsOnly = false;
+  PerftBoard& board;
+  int childDepth;
+  std::uint64_t nodes = 0;
+
+  template <PieceType Mover>
+  void add_targets(Square from, Bitboard targets) {
+    const Piece piece =
+        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : board.piece_on(from);
+    const Bitboard enemy = board.pieces(~Us);
+    for (Bitboard b = targets & enemy; b;) visit<Mover, true>(piece, from, pop_lsb(b));
+    for (Bitboard b = targets & ~enemy; b;) visit<Mover, false>(piece, from, pop_lsb(b));
+  }
+  template <int Step>
+  void add_pawn_moves(Bitboard targets) {
+    constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      visit<PAWN, !Push && !DoublePush, DoublePush>(make_piece(Us, PAWN), Square(to - Step), to);
+    }
+  }
+  template <int Step>
+  void add_promotions(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets), from = Square(to - Step);
+      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) add(Move::make<PROMOTION>(from, to, pt));
+    }
+  }
+  void add(Move m) {
+    const PerftBoard::Undo undo = board.make<Us>(m);
+    nodes += perft_board<~Us>(board, childDepth);
+    board.unmake<Us>(m, undo);
+  }
+
+ private:
+  template <PieceType Mover, bool Capture, bool DoublePush = false>
+  void visit(Piece piece, Square from, Square to) {
+    const PerftBoard::Undo undo =
+        board.template make_normal<Us, Mover, Capture, DoublePush>(piece, from, to);
+    nodes += perft_board<~Us>(board, childDepth);
+    board.template unmake_normal<Us, Mover, Capture>(piece, from, to, undo);
+  }
+};
+
 // Make/unmake on PerftBoard, the side to move a template parameter: the
 // fast path when no hash table is asked for.
 template <Color Us>
 std::uint64_t perft_board(PerftBoard& board, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
-  Move moves[MAX_MOVES];
-  Move* end = generate_legal<Us>(board, moves);
-  std::uint64_t nodes = 0;
-  for (const Move* m = moves; m != end; ++m) {
-    const PerftBoard::Undo undo = board.make<Us>(*m);
-    nodes += perft_board<~Us>(board, depth - 1);
-    board.unmake<Us>(*m, undo);
-  }
-  return nodes;
+  PerftWalk<Us> walk{board, depth - 1};
+  generate_all<Us, LEGAL>(board, walk);
+  return walk.nodes;
 }
 
 std::uint64_t perft_fast(const Position& pos, int depth) {

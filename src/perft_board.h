@@ -3,7 +3,7 @@
 // Position's do_move/undo_move when nothing but the leaf count is wanted.
 // (Copy-make of this board was slower: reading fields back right after the
 // wide vector stores of the copy stalls store-to-load forwarding.) The move
-// generator is the search's own (movegen.cpp), instantiated for this type.
+// generator is the search's own (generator.h), instantiated for this type.
 #pragma once
 
 #include "position.h"
@@ -40,6 +40,8 @@ class PerftBoard {
   Square castling_rook_square(CastlingRights cr) const {
     return geometry->castling_rook_square(cr);
   }
+
+  Piece piece_on(Square s) const { return board[s]; }
 
   bool operator==(const PerftBoard&) const = default;
 
@@ -84,14 +86,49 @@ class PerftBoard {
       castling &= ~(geometry->castling_rights_lost(from) | geometry->castling_rights_lost(to));
     sideToMove = Them;
 
-    // Checkers; a slider lookup only where a slider shares a line with the king.
     const Square ksq = king_square(Them);
-    const Bitboard diag = pieces(Us, BISHOP, QUEEN), orth = pieces(Us, ROOK, QUEEN);
-    checkersBB =
-        (pawn_attacks(Them, ksq) & pieces(Us, PAWN)) | (knight_attacks(ksq) & pieces(Us, KNIGHT));
-    if (bishop_rays(ksq) & diag) checkersBB |= bishop_attacks(ksq, pieces()) & diag;
-    if (rook_rays(ksq) & orth) checkersBB |= rook_attacks(ksq, pieces()) & orth;
+    set_checkers<Us>(ksq, (pawn_attacks(Them, ksq) & pieces(Us, PAWN)) |
+                              (knight_attacks(ksq) & pieces(Us, KNIGHT)));
     return undo;
+  }
+
+  // A normal move (no castling, en passant or promotion) of `piece`, which
+  // moves as Mover (PAWN, KNIGHT, KING, or BISHOP and ROOK for the lines,
+  // queens included), to an enemy piece if Capture. What the generator
+  // already knows at compile time, make<Us>(Move) has to branch on.
+  template <Color Us, PieceType Mover, bool Capture, bool DoublePush = false>
+  Undo make_normal(Piece piece, Square from, Square to) {
+    constexpr Color Them = ~Us;
+    Undo undo{checkersBB, NO_PIECE, epSquare, castling};
+    if constexpr (Capture) {
+      undo.captured = board[to];
+      remove(to);
+    }
+    move(piece, from, to);
+    epSquare = DoublePush ? Square(from + pawn_push(Us)) : SQ_NONE;
+    if constexpr (Mover == KING || Mover == ROOK)
+      castling &= ~(geometry->castling_rights_lost(from) | geometry->castling_rights_lost(to));
+    else if constexpr (Capture)
+      castling &= ~geometry->castling_rights_lost(to);
+    sideToMove = Them;
+    // Before the move Them was not in check: only the piece that moved can
+    // give check other than by a slider.
+    const Square ksq = king_square(Them);
+    Bitboard direct = 0;
+    if constexpr (Mover == PAWN) direct = pawn_attacks(Them, ksq) & square_bb(to);
+    if constexpr (Mover == KNIGHT) direct = knight_attacks(ksq) & square_bb(to);
+    set_checkers<Us>(ksq, direct);
+    return undo;
+  }
+
+  template <Color Us, PieceType Mover, bool Capture>
+  void unmake_normal(Piece piece, Square from, Square to, const Undo& undo) {
+    move(piece, to, from);
+    if constexpr (Capture) put(undo.captured, to);
+    checkersBB = undo.checkers;
+    epSquare = undo.epSquare;
+    castling = undo.castling;
+    sideToMove = Us;
   }
 
   // Takes back m, played by Us with make<Us>.
@@ -122,6 +159,16 @@ class PerftBoard {
   }
 
  private:
+  // Checkers of the king on ksq after a move by Us: `others` plus the sliders,
+  // looked up only where a slider shares a line with the king.
+  template <Color Us>
+  void set_checkers(Square ksq, Bitboard others) {
+    const Bitboard diag = pieces(Us, BISHOP, QUEEN), orth = pieces(Us, ROOK, QUEEN);
+    checkersBB = others;
+    if (bishop_rays(ksq) & diag) checkersBB |= bishop_attacks(ksq, pieces()) & diag;
+    if (rook_rays(ksq) & orth) checkersBB |= rook_attacks(ksq, pieces()) & orth;
+  }
+
   void put(Piece p, Square s) {
     const Bitboard b = square_bb(s);
     board[s] = p;

@@ -127,6 +127,58 @@ TEST_F(PerftTest, DivideSumsToTotalAndCoversEveryRootMove) {
   for (const auto& d : one.divide) EXPECT_EQ(d.nodes, 1u) << d.move;
 }
 
+// perft's walk makes normal moves with make_normal, told by the generator
+// which piece moves and whether it captures (queens as BISHOP or as ROOK):
+// it must leave the board that make<Us>(Move) leaves, and unmake_normal must
+// restore the board exactly.
+template <Color Us>
+void check_make_normal(const PerftBoard& board, Move m, const PerftBoard& made) {
+  const Square from = m.from(), to = m.to();
+  const Piece piece = board.piece_on(from);
+  const bool capture = board.piece_on(to) != NO_PIECE;
+  auto check = [&]<PieceType Mover>() {
+    PerftBoard b = board;
+    PerftBoard::Undo undo;
+    if (capture)
+      undo = b.make_normal<Us, Mover, true>(piece, from, to);
+    else if constexpr (Mover == PAWN)
+      undo = (from ^ to) == 16 ? b.make_normal<Us, PAWN, false, true>(piece, from, to)
+                               : b.make_normal<Us, PAWN, false>(piece, from, to);
+    else
+      undo = b.make_normal<Us, Mover, false>(piece, from, to);
+    EXPECT_TRUE(b == made) << "make_normal<" << int(Mover) << "> of " << int(from) << "-"
+                           << int(to);
+    if (capture)
+      b.unmake_normal<Us, Mover, true>(piece, from, to, undo);
+    else
+      b.unmake_normal<Us, Mover, false>(piece, from, to, undo);
+    EXPECT_TRUE(b == board) << "unmake_normal of " << int(from) << "-" << int(to);
+  };
+  switch (type_of(piece)) {
+    case PAWN:
+      check.template operator()<PAWN>();
+      break;
+    case KNIGHT:
+      check.template operator()<KNIGHT>();
+      break;
+    case BISHOP:
+      check.template operator()<BISHOP>();
+      break;
+    case ROOK:
+      check.template operator()<ROOK>();
+      break;
+    case QUEEN:
+      check.template operator()<BISHOP>();
+      check.template operator()<ROOK>();
+      break;
+    case KING:
+      check.template operator()<KING>();
+      break;
+    default:
+      FAIL() << "no piece on the origin of a legal move";
+  }
+}
+
 // Walks the tree with Position::do_move and PerftBoard::make side by side:
 // at every node the made board must equal one built from the Position, the
 // generator must give it the same moves in the same order, and unmake must
@@ -149,6 +201,12 @@ void walk_both(Position& pos, const PerftBoard& board, int depth, std::uint64_t&
     const bool white = pos.side_to_move() == WHITE;
     PerftBoard child = board;
     auto undo = white ? child.make<WHITE>(m) : child.make<BLACK>(m);
+    if (m.kind() == NORMAL) {
+      if (white)
+        check_make_normal<WHITE>(board, m, child);
+      else
+        check_make_normal<BLACK>(board, m, child);
+    }
     pos.do_move(m);
     walk_both(pos, child, depth - 1, nodes);
     pos.undo_move(m);
