@@ -729,11 +729,14 @@ void Worker::iterative_deepening() {
         if (stopped()) break;
         if (is_main() && (value <= alpha || value >= beta) && search.clock.elapsed() > 3000)
           report(rootDepth, alpha, beta);
+        // A bound that widens into the decisive range opens completely: a
+        // window edge there is no score, yet null move returns it as a
+        // lower bound, and the GUI would show it (cp 19914).
         if (value <= alpha) {
           beta = (alpha + beta) / 2;
-          alpha = std::max(value - delta, -VALUE_INFINITE);
+          alpha = value - delta <= VALUE_TB_LOSS_IN_MAX_PLY ? -VALUE_INFINITE : value - delta;
         } else if (value >= beta) {
-          beta = std::min(value + delta, VALUE_INFINITE);
+          beta = value + delta >= VALUE_TB_WIN_IN_MAX_PLY ? VALUE_INFINITE : value + delta;
         } else {
           break;
         }
