@@ -69,10 +69,11 @@ void generate_all(const Board& pos, Sink& sink) {
                  pawn_attacks_bb<Them>(enemyPawns) | knight_attacks_bb(enemyKnights) |
                  king_attacks(pos.king_square(Them));
       return squares & ~danger;
+    } else {
+      for (Bitboard b = squares; b;)
+        if (Square s = pop_lsb(b); attacked(s)) squares ^= square_bb(s);
+      return squares;
     }
-    for (Bitboard b = squares; b;)
-      if (Square s = pop_lsb(b); attacked(s)) squares ^= square_bb(s);
-    return squares;
   };
 
   sink.template add_targets<KING>(ksq, safe_squares(king_attacks(ksq) & wanted));

@@ -7,6 +7,7 @@
 // Kogge-Stone steps replace a table lookup per slider and per line.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -43,49 +44,71 @@ namespace fill {
 // The directions as left rotations: north, south, east, west (the lines),
 // then north-east, north-west, south-east, south-west (the diagonals). A
 // rotation wraps across the board's edge; OnBoard drops what wrapped.
-constexpr int Step[8] = {8, 56, 1, 63, 9, 7, 57, 55};
-constexpr Bitboard OnBoard[8] = {
+using Lanes8 = std::array<std::uint64_t, 8>;
+constexpr Lanes8 Step = {8, 56, 1, 63, 9, 7, 57, 55};
+constexpr Lanes8 steps(int n) {
+  Lanes8 rotations{};
+  for (int d = 0; d < 8; ++d) rotations[d] = Step[d] * n % 64;
+  return rotations;
+}
+constexpr Lanes8 Step2 = steps(2), Step4 = steps(4);
+constexpr Lanes8 OnBoard = {
     ~RANK_1_BB,         ~RANK_8_BB,        NOT_A, NOT_H, NOT_A & ~RANK_1_BB, NOT_H & ~RANK_1_BB,
     NOT_A & ~RANK_8_BB, NOT_H & ~RANK_8_BB};
 
+// The lane operations the fill needs, at each width: a Bitboard is one lane.
+inline Bitboard lane_and(Bitboard a, Bitboard b) { return a & b; }
+inline Bitboard lane_or(Bitboard a, Bitboard b) { return a | b; }
+inline Bitboard rotate(Bitboard x, std::uint64_t n) { return std::rotl(x, int(n)); }
+
+#if defined(SHIFTMATE_SLIDER_FILL_AVX512)
+inline __m512i lane_and(__m512i a, __m512i b) { return _mm512_and_si512(a, b); }
+inline __m512i lane_or(__m512i a, __m512i b) { return _mm512_or_si512(a, b); }
+// (Masked forms throughout: GCC 12 warns about the unmasked intrinsics'
+// undefined source operand.)
+inline __m512i rotate(__m512i x, __m512i n) { return _mm512_maskz_rolv_epi64(0xFF, x, n); }
+#elif defined(SHIFTMATE_SLIDER_FILL_AVX2)
+inline __m256i lane_and(__m256i a, __m256i b) { return _mm256_and_si256(a, b); }
+inline __m256i lane_or(__m256i a, __m256i b) { return _mm256_or_si256(a, b); }
+inline __m256i rotate(__m256i x, __m256i n) {
+  return _mm256_or_si256(_mm256_sllv_epi64(x, n),
+                         _mm256_srlv_epi64(x, _mm256_sub_epi64(_mm256_set1_epi64x(64), n)));
+}
+#endif
+
+// Kogge-Stone: the sliders spread through the empty squares in three steps
+// of one, two and four squares, then one more step gives the attacks.
+template <class Lanes>
+Lanes attacks(Lanes sliders, Lanes empty, Lanes step, Lanes step2, Lanes step4, Lanes onBoard) {
+  Lanes gen = sliders, pro = lane_and(empty, onBoard);
+  gen = lane_or(gen, lane_and(pro, rotate(gen, step)));
+  pro = lane_and(pro, rotate(pro, step));
+  gen = lane_or(gen, lane_and(pro, rotate(gen, step2)));
+  pro = lane_and(pro, rotate(pro, step2));
+  gen = lane_or(gen, lane_and(pro, rotate(gen, step4)));
+  return lane_and(rotate(gen, step), onBoard);
+}
+
 // One direction: the squares the sliders attack, through `empty`.
 inline Bitboard scalar_direction(int d, Bitboard sliders, Bitboard empty) {
-  const int s = Step[d];
-  Bitboard gen = sliders, pro = empty & OnBoard[d];
-  gen |= pro & std::rotl(gen, s);
-  pro &= std::rotl(pro, s);
-  gen |= pro & std::rotl(gen, 2 * s);
-  pro &= std::rotl(pro, 2 * s);
-  gen |= pro & std::rotl(gen, 4 * s);
-  return std::rotl(gen, s) & OnBoard[d];
+  return attacks(sliders, empty, Step[d], Step2[d], Step4[d], OnBoard[d]);
 }
 
 #if defined(SHIFTMATE_SLIDER_FILL_AVX512)
 
-inline __m512i set_lanes(const auto& values) {
+inline __m512i set_lanes(const Lanes8& values) {
   return _mm512_setr_epi64(std::int64_t(values[0]), std::int64_t(values[1]),
                            std::int64_t(values[2]), std::int64_t(values[3]),
                            std::int64_t(values[4]), std::int64_t(values[5]),
                            std::int64_t(values[6]), std::int64_t(values[7]));
 }
-// (Masked forms throughout: GCC 12 warns about the unmasked intrinsics'
-// undefined source operand.)
-inline __m512i rotate(__m512i x, __m512i n) { return _mm512_maskz_rolv_epi64(0xFF, x, n); }
 
 // The eight directions' attacks, one per lane.
 inline __m512i directions(Bitboard diag, Bitboard orth, Bitboard empty) {
-  const __m512i step = set_lanes(Step), onBoard = set_lanes(OnBoard);
-  const __m512i step2 = _mm512_and_si512(_mm512_add_epi64(step, step), _mm512_set1_epi64(63));
-  const __m512i step4 = _mm512_and_si512(_mm512_add_epi64(step2, step2), _mm512_set1_epi64(63));
-  __m512i gen = _mm512_mask_blend_epi64(0xF0, _mm512_set1_epi64(std::int64_t(orth)),
-                                        _mm512_set1_epi64(std::int64_t(diag)));
-  __m512i pro = _mm512_and_si512(_mm512_set1_epi64(std::int64_t(empty)), onBoard);
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, step)));
-  pro = _mm512_and_si512(pro, rotate(pro, step));
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, step2)));
-  pro = _mm512_and_si512(pro, rotate(pro, step2));
-  gen = _mm512_or_si512(gen, _mm512_and_si512(pro, rotate(gen, step4)));
-  return _mm512_and_si512(rotate(gen, step), onBoard);
+  const __m512i sliders = _mm512_mask_blend_epi64(0xF0, _mm512_set1_epi64(std::int64_t(orth)),
+                                                  _mm512_set1_epi64(std::int64_t(diag)));
+  return attacks(sliders, _mm512_set1_epi64(std::int64_t(empty)), set_lanes(Step), set_lanes(Step2),
+                 set_lanes(Step4), set_lanes(OnBoard));
 }
 
 inline __m256i low_half(__m512i x) { return _mm512_maskz_extracti64x4_epi64(0xF, x, 0); }
@@ -93,28 +116,16 @@ inline __m256i high_half(__m512i x) { return _mm512_maskz_extracti64x4_epi64(0xF
 
 #elif defined(SHIFTMATE_SLIDER_FILL_AVX2)
 
-inline __m256i set_lanes(const auto& values, int first) {
+inline __m256i set_lanes(const Lanes8& values, int first) {
   return _mm256_setr_epi64x(std::int64_t(values[first]), std::int64_t(values[first + 1]),
                             std::int64_t(values[first + 2]), std::int64_t(values[first + 3]));
-}
-inline __m256i rotate(__m256i x, __m256i n) {
-  return _mm256_or_si256(_mm256_sllv_epi64(x, n),
-                         _mm256_srlv_epi64(x, _mm256_sub_epi64(_mm256_set1_epi64x(64), n)));
 }
 
 // Four directions' attacks (the lines from 0, the diagonals from 4), one per lane.
 inline __m256i directions(int first, Bitboard sliders, Bitboard empty) {
-  const __m256i step = set_lanes(Step, first), onBoard = set_lanes(OnBoard, first);
-  const __m256i step2 = _mm256_and_si256(_mm256_add_epi64(step, step), _mm256_set1_epi64x(63));
-  const __m256i step4 = _mm256_and_si256(_mm256_add_epi64(step2, step2), _mm256_set1_epi64x(63));
-  __m256i gen = _mm256_set1_epi64x(std::int64_t(sliders));
-  __m256i pro = _mm256_and_si256(_mm256_set1_epi64x(std::int64_t(empty)), onBoard);
-  gen = _mm256_or_si256(gen, _mm256_and_si256(pro, rotate(gen, step)));
-  pro = _mm256_and_si256(pro, rotate(pro, step));
-  gen = _mm256_or_si256(gen, _mm256_and_si256(pro, rotate(gen, step2)));
-  pro = _mm256_and_si256(pro, rotate(pro, step2));
-  gen = _mm256_or_si256(gen, _mm256_and_si256(pro, rotate(gen, step4)));
-  return _mm256_and_si256(rotate(gen, step), onBoard);
+  return attacks(_mm256_set1_epi64x(std::int64_t(sliders)), _mm256_set1_epi64x(std::int64_t(empty)),
+                 set_lanes(Step, first), set_lanes(Step2, first), set_lanes(Step4, first),
+                 set_lanes(OnBoard, first));
 }
 
 // Bits set per 64-bit lane (AVX2 has no vector popcount: a nibble table).
