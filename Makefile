@@ -12,7 +12,6 @@
 #   make tsan       the threaded tests under ThreadSanitizer
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make debug      debug build (assertions: position consistency after every move) and its tests
-#   make tune DATA=f  fit src/eval_params.h to `shiftmate datagen` positions
 #   make soak       1,000 games at 1+0.01 through fastchess: no crash, time loss or warning
 # Missing Debian packages are installed when run as root; otherwise the
 # command to install them is printed.
@@ -49,7 +48,7 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
                -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
 
-.PHONY: all build run test deps test-deps perft-full perft-bench magics checkers-magics tune soak asan tsan fuzz debug format clean
+.PHONY: all build run test deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -153,14 +152,6 @@ checkers-magics: all
 	$(EXE_PATH) checkers magics > src/checkers/magic_numbers.h.new && \
 	  mv src/checkers/magic_numbers.h.new src/checkers/magic_numbers.h
 
-# Fits the evaluation weights to DATA (lines from `shiftmate datagen`) and
-# rewrites src/eval_params.h; rebuild and test the result before keeping it.
-tune: all
-	@test -n "$(DATA)" || { echo "usage: make tune DATA=positions.bin [TUNE_ARGS='--epochs 400']"; exit 2; }
-	$(EXE_PATH) tune --data $(DATA) --output src/eval_params.h $(TUNE_ARGS)
-	$(MAKE) all
-	$(EXE_PATH) bench | tail -1
-
 # 1,000 fast games through fastchess (on PATH): self-play and Toga II.
 SOAK_GAMES ?= 500
 BOOK ?= ../shared/data/books/8moves_v3.pgn
@@ -170,9 +161,9 @@ soak: all
 	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) \
 	  1+0.01 $(BOOK) build/soak/toga
 
-# Generated tables (magic_numbers.h, eval_params.h) keep their generator's layout.
+# Generated tables (magic_numbers.h) keep their generator's layout.
 format:
-	clang-format -i $(filter-out src/magic_numbers.h src/eval_params.h,$(wildcard src/*.h src/*.cpp)) \
+	clang-format -i $(filter-out src/magic_numbers.h,$(wildcard src/*.h src/*.cpp)) \
 	  $(filter-out src/checkers/magic_numbers.h,$(wildcard src/checkers/*.h src/checkers/*.cpp)) \
 	  tests/*.cpp tests/*.h tests/fuzz/*.cpp
 

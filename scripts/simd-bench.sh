@@ -14,7 +14,7 @@ declare -A results
 for ((r = 1; r <= rounds; r++)); do
   for bin in "$@"; do
     line=$("$bin" "setoption name EvalFile value $net" bench quit 2>&1 | tail -1)
-    simd=$("$bin" "setoption name EvalFile value $net" eval quit 2>&1 | sed -n 's/.*->1, \([^)]*\)).*/\1/p' | head -1)
+    simd=$("$bin" "setoption name EvalFile value $net" eval quit 2>&1 | sed -n 's/.*->1x[0-9]*, \([^)]*\)).*/\1/p' | head -1)
     echo "round $r  $bin  ${simd:-?}  $line"
     results[$bin]+="$(awk '{print $3}' <<<"$line") "
   done

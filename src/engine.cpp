@@ -63,12 +63,13 @@ void Engine::clear_hash() {
 std::optional<std::string> Engine::set_eval_file(const std::string& value) {
   search.stop();
   search.wait();
-  if (value == EmbeddedNetName) {
-    if (!nnue::use_embedded_network())
-      return "this build has no embedded network; EvalFile needs a network file";
-    return std::nullopt;
-  }
-  return nnue::use_network_file(value);
+  std::optional<std::string> error;
+  if (value == EmbeddedNetName)
+    nnue::use_embedded_network();
+  else
+    error = nnue::use_network_file(value);
+  if (!error) tt.clear();  // its static evaluations are the old network's
+  return error;
 }
 
 syzygy::LoadReport Engine::set_syzygy_path(const std::string& paths) {

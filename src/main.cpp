@@ -29,7 +29,6 @@
 #include "training/data_info.h"
 #include "training/packed_position.h"
 #include "training/trainer.h"
-#include "tune.h"
 #include "uci.h"
 #include "wdl/fit.h"
 
@@ -140,7 +139,7 @@ int datagen_command(int argc, char** argv) {
   cxxopts::Options opts("shiftmate datagen",
                         "Self-play games at a node budget per move; appends every searched "
                         "position as a 32-byte record (score and result from the side to move's "
-                        "view) for the trainer and the tuner.");
+                        "view) for the trainer.");
   opts.add_options()("output", "file to append to (a partial file is resumed)",
                      cxxopts::value<std::string>())(
       "positions", "number of records the file should hold",
@@ -203,50 +202,6 @@ int datagen_command(int argc, char** argv) {
     fmt::print(stderr, "datagen: error: {}\n", *report.error);
     return report.started ? 1 : 2;
   }
-  return 0;
-}
-
-int tune_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate tune",
-                        "Fit the evaluation weights to positions from `shiftmate datagen`.");
-  opts.add_options()("data",
-                     "training positions: datagen records (FILE.bin) or `FEN | score | result` "
-                     "lines",
-                     cxxopts::value<std::string>())(
-      "output", "eval_params.h to write (default: only report the error)",
-      cxxopts::value<std::string>()->default_value(""))(
-      "epochs", "passes over the data", cxxopts::value<int>()->default_value("400"))(
-      "rate", "Adam learning rate, in centipawns", cxxopts::value<double>()->default_value("1.0"))(
-      "lambda", "weight of the game result against the search score (0..1)",
-      cxxopts::value<double>()->default_value("0.7"))(
-      "l2", "pull toward the starting weights (regularisation)",
-      cxxopts::value<double>()->default_value("1e-9"))(
-      "max-positions", "use at most this many positions (0: all)",
-      cxxopts::value<std::size_t>()->default_value("0"))(
-      "threads", "threads",
-      cxxopts::value<int>()->default_value(std::to_string(
-          std::max(1u, std::thread::hardware_concurrency()))))("h,help", "this help");
-  auto args = opts.parse(argc, argv);
-  if (args.count("help") || !args.count("data")) {
-    fmt::print("{}\n", opts.help());
-    return args.count("help") ? 0 : 2;
-  }
-  TuneOptions o;
-  o.dataPath = args["data"].as<std::string>();
-  o.outputPath = args["output"].as<std::string>();
-  o.epochs = args["epochs"].as<int>();
-  o.learningRate = args["rate"].as<double>();
-  o.lambda = args["lambda"].as<double>();
-  o.l2 = args["l2"].as<double>();
-  o.maxPositions = args["max-positions"].as<std::size_t>();
-  o.threads = args["threads"].as<int>();
-  if (o.epochs < 0 || o.epochs > 1000000 || !(o.learningRate > 0) || !(o.lambda >= 0) ||
-      !(o.lambda <= 1) || !(o.l2 >= 0) || o.threads < 1 || o.threads > 1024) {
-    fmt::print(stderr,
-               "tune: epochs 0..1000000, rate > 0, lambda 0..1, l2 >= 0, threads 1..1024\n");
-    return 2;
-  }
-  run_tune(o, std::cout);
   return 0;
 }
 
@@ -349,8 +304,8 @@ int train_command(int argc, char** argv) {
     fmt::print(stderr, "train: no positions to train on\n");
     return 1;
   }
-  fmt::print("training {}->{}x2->1 on {} positions ({} held out), {} threads\n", nnue::InputSize,
-             nnue::HiddenSize, data.size(), validationSet.size(), o.threads);
+  fmt::print("training {}->{}x2->1x{} on {} positions ({} held out), {} threads\n", nnue::InputSize,
+             nnue::HiddenSize, nnue::OutputBuckets, data.size(), validationSet.size(), o.threads);
 
   FloatNetwork net;
   net.randomise(o.seed);
@@ -574,7 +529,6 @@ int search_params_command() {
 
 int main(int argc, char** argv) {
   Position::init();
-  nnue::use_embedded_network();  // the hand-crafted evaluation in a build without one
   std::string command = argc > 1 ? argv[1] : "";
   try {
     if (command == "perft") return perft_command(argc - 1, argv + 1);
@@ -584,7 +538,6 @@ int main(int argc, char** argv) {
     if (command == "magics") return magics_command();
     if (command == "book") return book_command(argc - 1, argv + 1);
     if (command == "datagen") return datagen_command(argc - 1, argv + 1);
-    if (command == "tune") return tune_command(argc - 1, argv + 1);
     if (command == "train") return train_command(argc - 1, argv + 1);
     if (command == "convert") return convert_command(argc - 1, argv + 1);
     if (command == "datainfo") return datainfo_command(argc - 1, argv + 1);
@@ -609,7 +562,6 @@ int main(int argc, char** argv) {
           "  shiftmate convert --output FILE.bin [INPUT ...]\n"
           "                                 `FEN | score | result` text lines to records\n"
           "  shiftmate datainfo FILE.bin ...  counts, filter, results and scores of records\n"
-          "  shiftmate tune --data FILE [--output src/eval_params.h] [--epochs N]\n"
           "  shiftmate train --data FILE... --output NET [--epochs N] [--threads N]\n"
           "                                 train the evaluation network\n"
           "  shiftmate wdlfit FILE.bin ... [--output src/wdl/params.h]\n"

@@ -1,5 +1,5 @@
 // Piece values outside the evaluation, in one place. The evaluation has its
-// own fitted values (eval_params.h, or the network); these only order and
+// own fitted values (the network); these only order and
 // prune moves, so they stay fixed.
 #pragma once
 

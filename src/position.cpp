@@ -571,6 +571,8 @@ std::string Position::move_to_uci(Move m) const {
   return s;
 }
 
+char piece_char(Piece pc) { return PieceChars[pc]; }
+
 std::string Position::pretty() const {
   std::string out = "\n +---+---+---+---+---+---+---+---+\n";
   for (int r = 7; r >= 0; --r) {

@@ -156,4 +156,7 @@ constexpr Square castling_rook_to(CastlingRights cr) {
   return relative_square(c, cr & (WHITE_OO | BLACK_OO) ? SQ_F1 : SQ_D1);
 }
 
+// The FEN letter of a piece (a space for NO_PIECE).
+char piece_char(Piece pc);
+
 }  // namespace shiftmate

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <type_traits>
 
-#include "evaluate.h"
 #include "history.h"
 #include "movepick.h"
 #include "nnue/inference.h"
@@ -100,7 +99,7 @@ void zero(Table& table) {
   std::memset(static_cast<void*>(&table), 0, sizeof(table));
 }
 
-// One search thread: its own position copy, histories and pawn cache.
+// One search thread: its own position copy, histories and accumulators.
 class Worker {
  public:
   Worker(Search& s, int i) : search(s), id(i) { clear(); }
@@ -117,8 +116,8 @@ class Worker {
 
   void prepare(const Position& root, const std::vector<Move>& rootList) {
     pos = root;
-    network = nnue::active_network();
-    if (network) accumulators.reset(*network, pos);
+    network = &nnue::active_network();
+    accumulators.reset(*network, pos);
     rootMoves.clear();
     for (Move m : rootList) rootMoves.emplace_back(m);
     nodes = 0;
@@ -184,31 +183,27 @@ class Worker {
   void make_move(Stack* ss, Move move) {
     ss->currentMove = move;
     ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
-    if (network) accumulators.push(pos, move);
+    accumulators.push(pos, move);
     pos.do_move(move);
     count_node();
   }
   void unmake_move(Move move) {
     pos.undo_move(move);
-    if (network) accumulators.pop();
+    accumulators.pop();
   }
   void make_null_move(Stack* ss) {
     ss->currentMove = Move::null();
     ss->continuation = &continuationHistory[NO_PIECE][0];
-    if (network) accumulators.push_null();
+    accumulators.push_null();
     pos.do_null_move();
     count_node();
   }
   void unmake_null_move() {
     pos.undo_null_move();
-    if (network) accumulators.pop();
+    accumulators.pop();
   }
-  // The static evaluation of the current position, side to move's view:
-  // the network's when one is loaded.
-  int evaluate() {
-    return network ? nnue::output(*network, accumulators.current(*network), pos.side_to_move())
-                   : shiftmate::evaluate(pos, pawns);
-  }
+  // The static evaluation of the current position, side to move's view.
+  int evaluate() { return nnue::output(*network, accumulators.current(*network), pos); }
   void update_quiet_stats(Stack* ss, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
@@ -229,8 +224,7 @@ class Worker {
   int rootDepth = 0, pvIdx = 0, selDepth = 0, multiPV = 1;
   double bestMoveChanges = 0;
   int callsToCheck = 0;
-  PawnTable pawns;
-  const nnue::Network* network = nullptr;  // null: the hand-crafted evaluation
+  const nnue::Network* network = nullptr;  // the active network when the search started
   nnue::AccumulatorStack accumulators;
   ButterflyHistory mainHistory;
   CaptureHistory captureHistory;

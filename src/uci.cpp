@@ -11,7 +11,6 @@
 
 #include "bench.h"
 #include "engine.h"
-#include "evaluate.h"
 #include "movegen.h"
 #include "nnue/inference.h"
 #include "parse.h"
@@ -43,21 +42,39 @@ std::string score_text(int v) {
   return fmt::format("cp {}", v);
 }
 
-std::string evaluation_name() {
-  return nnue::active_network() ? "network '" + nnue::active_network_name() + "'"
-                                : "the hand-crafted evaluation";
-}
+std::string evaluation_name() { return "network '" + nnue::active_network_name() + "'"; }
 
-// The `eval` command's line for the network, when one is loaded.
-std::string network_report(const Position& pos) {
-  const nnue::Network* net = nnue::active_network();
-  if (!net) return "Network: none loaded (EvalFile), the search uses the evaluation above\n";
-  int v = nnue::evaluate(*net, pos);
-  int white = pos.side_to_move() == WHITE ? v : -v;
-  return fmt::format(
-      "Network '{}' ({}->{}x2->1, {}): {:+} cp (White's view), {:+} cp for the side to move; "
-      "the search uses this\n",
-      nnue::active_network_name(), nnue::InputSize, nnue::HiddenSize, nnue::simd_name(), white, v);
+// The `eval` command: what each piece is worth to the network (its output
+// with the piece minus without it, White's view, in centipawns), then the
+// output the search uses.
+std::string eval_report(const Position& pos) {
+  const nnue::Network& net = nnue::active_network();
+  const double sign = pos.side_to_move() == WHITE ? 1 : -1;
+  const double whole = nnue::reference_output(net, pos);
+  std::string out = "Each piece's worth (the output with it minus without it, White's view):\n";
+  for (int rank = 7; rank >= 0; --rank) {
+    out += " +-------+-------+-------+-------+-------+-------+-------+-------+\n |";
+    std::string values = " |";
+    for (int file = 0; file < 8; ++file) {
+      Square sq = make_square(file, rank);
+      Piece pc = pos.piece_on(sq);
+      out += fmt::format("   {}   |", piece_char(pc));
+      if (pc == NO_PIECE || type_of(pc) == KING)
+        values += "       |";
+      else
+        values += fmt::format(" {:+5.0f} |", sign * (whole - nnue::reference_output(net, pos, sq)));
+    }
+    out += fmt::format(" {}\n{}\n", rank + 1, values);
+  }
+  out +=
+      " +-------+-------+-------+-------+-------+-------+-------+-------+\n"
+      "     a       b       c       d       e       f       g       h\n";
+  int v = nnue::evaluate(net, pos);
+  out += fmt::format(
+      "Network '{}' ({}->{}x2->1x{}, {}): {:+} cp (White's view), {:+} cp for the side to move\n",
+      nnue::active_network_name(), nnue::InputSize, nnue::HiddenSize, nnue::OutputBuckets,
+      nnue::simd_name(), pos.side_to_move() == WHITE ? v : -v, v);
+  return out;
 }
 
 }  // namespace
@@ -97,7 +114,7 @@ bool UciSession::execute(const std::string& line) {
   else if (cmd == "d")
     send(engine.position().pretty());
   else if (cmd == "eval")
-    send(eval_report(engine.position()) + network_report(engine.position()));
+    send(eval_report(engine.position()));
   else if (cmd == "bench")
     bench(in);
   else {

@@ -288,32 +288,6 @@ TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
   expect_usage_errors(cases);
 }
 
-// ---------------------------------------------------------------- tune subcommand
-// (the fit itself is tested through the library in tune_test.cpp)
-
-TEST(Cli, TuneReportsTheErrorAndValidatesArguments) {
-  TempFile data(
-      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 23 | 0.5\n"
-      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 30 | 1.0\n"
-      "not a position | 0 | 0.5\n");
-  Outcome r = run("tune --data " + quote(data.path()) + " --epochs 10 --threads 1");
-  ASSERT_TRUE(r.exited);
-  EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_TRUE(contains(r.out, "2 positions (1 rejected)")) << r.out;
-  EXPECT_TRUE(contains(r.out, "after: error")) << r.out;
-
-  const std::vector<std::string> cases = {
-      "tune",
-      "tune --data /nonexistent/shiftmate/data.txt",
-      "tune --data " + quote(data.path()) + " --lambda 2",
-      "tune --data " + quote(data.path()) + " --epochs -1",
-      "tune --data " + quote(data.path()) + " --rate 0",
-      "tune --data " + quote(data.path()) + " --threads 0",
-      "tune --data " + quote(data.path()) + " --output /nonexistent/shiftmate/dir/p.h",
-  };
-  expect_usage_errors(cases);
-}
-
 // SIGTERM drops the games in progress, keeps the file whole and exits 0.
 TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   TempFile out("");

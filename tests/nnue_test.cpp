@@ -23,7 +23,7 @@ namespace {
 std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
   FloatNetwork f;
   f.randomise(seed);
-  f.outputBias = 0.1f;
+  for (int b = 0; b < nnue::OutputBuckets; ++b) f.outputBias[b] = 0.02f * float(b);
   auto net = std::make_unique<nnue::Network>();
   f.quantise(*net);
   return net;
@@ -41,7 +41,7 @@ void walk(const nnue::Network& net, Position& pos, nnue::AccumulatorStack& stack
     for (Color c : {WHITE, BLACK})
       for (int i = 0; i < nnue::HiddenSize; ++i)
         ASSERT_EQ(lazy.values[c][i], fresh->values[c][i]) << pos.fen() << " index " << i;
-    ASSERT_EQ(nnue::output(net, lazy, pos.side_to_move()), nnue::evaluate(net, pos));
+    ASSERT_EQ(nnue::output(net, lazy, pos), nnue::evaluate(net, pos));
     ++checked;
   }
   if (depth == 0) return;
@@ -111,10 +111,25 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
   bad[12] = 1;  // hidden size
   EXPECT_NE(error_for(bad).find("->"), std::string::npos);
   bad = good;
+  bad[4] = 9;  // version
+  EXPECT_NE(error_for(bad).find("version"), std::string::npos);
+  bad = good;
+  bad[32] = 3;  // output buckets
+  EXPECT_NE(error_for(bad).find("->"), std::string::npos);
+  bad = good;
   bad.pop_back();
   EXPECT_NE(error_for(bad).find("bytes"), std::string::npos);
   EXPECT_NE(error_for({}).find("SMNN"), std::string::npos);
   EXPECT_TRUE(nnue::load_network_file("/nonexistent/net.nnue", *scratch).has_value());
+}
+
+TEST(NnueFile, TheEmbeddedNetworkReadsBack) {
+  auto net = std::make_unique<nnue::Network>();
+  std::string description;
+  auto error = nnue::read_network(nnue::embedded_network_file(), *net, &description);
+  EXPECT_FALSE(error) << *error;
+  EXPECT_FALSE(description.empty());
+  EXPECT_EQ(std::memcmp(net.get(), &nnue::active_network(), sizeof(nnue::Network)), 0);
 }
 
 TEST(NnueAccumulator, IncrementalEqualsScratchOverPerftWalks) {
@@ -153,6 +168,42 @@ TEST(NnueInference, QuantisedOutputMatchesTheFloatReference) {
     }
   }
   EXPECT_GT(compared, 100);
+}
+
+TEST(NnueInference, TheOutputNeuronFollowsThePieceCount) {
+  static_assert(nnue::OutputBuckets == 1 || nnue::OutputBuckets == 8, "the cases below");
+  // Output weights zero and bucket b's bias b: the output names the bucket.
+  auto net = random_network(5);
+  for (int b = 0; b < nnue::OutputBuckets; ++b) {
+    std::fill(std::begin(net->outputWeights[b]), std::end(net->outputWeights[b]), 0);
+    net->outputBias[b] = b * nnue::QA * nnue::QB;
+  }
+  const std::pair<const char*, int> cases[] = {
+      {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0},                                         // 2 pieces
+      {"4k3/8/8/8/8/8/1P6/1N2K2R w - - 0 1", 0},                                    // 5
+      {"4k3/p7/8/8/8/8/1P6/1N2K2R w - - 0 1", 1},                                   // 6
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 7},  // 32
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPPP/R3K2R w KQkq - 0 1", 7},   // 31
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBPP1/R3K2R w KQkq - 0 1", 7},   // 30
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q2/PPPBBP2/R3K2R w Qkq - 0 1", 6},     // 29
+  };
+  for (auto [fen, bucket] : cases) {
+    Position pos;
+    ASSERT_FALSE(pos.set(fen)) << fen;
+    const int expected = nnue::OutputBuckets == 8 ? bucket : 0;
+    EXPECT_EQ(nnue::evaluate(*net, pos), expected * nnue::EvalScale) << fen;
+  }
+}
+
+TEST(NnueInference, LeavingASquareOutIsThePositionWithoutItsPiece) {
+  auto net = random_network(6);
+  Position with, without;
+  ASSERT_FALSE(with.set("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
+  ASSERT_FALSE(without.set("r3k2r/p1ppqpb1/bn2pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"));
+  EXPECT_NEAR(nnue::reference_output(*net, with, SQ_E5), nnue::reference_output(*net, without),
+              1e-6);
+  // An empty square leaves the position as it is.
+  EXPECT_NEAR(nnue::reference_output(*net, with, SQ_D6), nnue::reference_output(*net, with), 1e-6);
 }
 
 TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "movegen.h"
@@ -25,22 +26,24 @@ int material(const Position& pos, Color c) {
 }
 
 // Positions from random games, labelled with the material balance (side to
-// move's view): a target a (768 -> H) x 2 -> 1 network can represent.
+// move's view): a target the network can represent.
 std::vector<PackedPosition> material_positions(int count, std::uint64_t seed) {
   Random rng(seed);
   std::vector<PackedPosition> out;
   while (int(out.size()) < count) {
     Position pos;
-    int plies = 10 + int(rng.below(80));
+    // One position from each game, after 10 to 209 plies of mostly captures:
+    // every piece-count bucket gets positions, and none are near copies.
+    int plies = 10 + int(rng.below(200));
     for (int ply = 0; ply < plies; ++ply) {
       MoveList<LEGAL> moves(pos);
       if (!moves.size()) break;
       // Prefer captures so that material becomes unbalanced.
       Move m = moves.begin()[rng.below(moves.size())];
       for (Move c : moves)
-        if (pos.is_capture(c) && rng.below(2)) m = c;
+        if (pos.is_capture(c) && rng.below(4)) m = c;
       pos.do_move(m);
-      if (ply >= 8 && !pos.in_check()) {
+      if (ply == plies - 1 && !pos.in_check()) {
         Color us = pos.side_to_move();
         int balance = material(pos, us) - material(pos, ~us);
         out.push_back(PackedPosition::pack(pos, balance, StmResult::DRAW, false));
@@ -67,6 +70,13 @@ TrainerOptions small_run() {
 
 TEST(Trainer, FitsASyntheticMaterialTarget) {
   std::vector<PackedPosition> train = material_positions(6000, 1);
+  std::set<int> buckets;
+  for (const PackedPosition& p : train) {
+    int pieces = 0;
+    p.for_each_piece([&](Piece, Square) { ++pieces; });
+    buckets.insert(nnue::output_bucket(pieces));
+  }
+  EXPECT_EQ(int(buckets.size()), nnue::OutputBuckets) << "every output neuron gets positions";
   const std::vector<PackedPosition> validation = material_positions(500, 2);
   FloatNetwork net;
   net.randomise(5);

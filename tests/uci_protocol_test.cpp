@@ -1,6 +1,7 @@
 // Conformance: the real binary driven over pipes, as a GUI drives it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <regex>
 #include <set>
@@ -8,6 +9,7 @@
 
 #include "engine_process.h"
 #include "movegen.h"
+#include "nnue/inference.h"
 #include "position.h"
 #include "test_support.h"
 
@@ -327,6 +329,52 @@ TEST(UciProtocol, InfoStringsNameTheProblem) {
   EXPECT_NE(lines[1].find("SyzygyPath: /EGT/Syzygy is not a directory"), std::string::npos);
   EXPECT_NE(lines[2].find("SyzygyPath: no tablebases loaded"), std::string::npos);
   EXPECT_NE(lines[3].find("frobnicate"), std::string::npos);
+}
+
+// EvalFile loads a good file, refuses a damaged one with the reason while
+// keeping the network in use, and goes back to the embedded one; `eval`
+// shows each piece's worth and the output the search uses.
+TEST(UciProtocol, EvalFileSwitchesNetworksAndKeepsTheOneInUseOnError) {
+  Session e;
+  std::vector<char> image = nnue::write_network(nnue::active_network(), "a copy");
+  shiftmate_test::TempFile good(std::string(image.begin(), image.end()));
+  shiftmate_test::TempFile truncated(std::string(image.begin(), image.begin() + 1000));
+  auto network_line = [&](std::vector<std::string>* board = nullptr) {
+    e.send("eval");
+    auto line = e.wait_for("Network '", 5000, board);
+    return line ? *line : std::string("no eval output");
+  };
+  e.send("position startpos moves e2e4");
+  std::vector<std::string> board;
+  const std::string embedded = network_line(&board);
+  // The first rank's pieces, then their values (none under the king).
+  auto rank1 = std::find_if(board.begin(), board.end(), [](const std::string& l) {
+    return l.find("|   R   |   N   |   B   |   Q   |   K   |") != std::string::npos;
+  });
+  ASSERT_TRUE(rank1 != board.end() && rank1 + 1 != board.end());
+  EXPECT_TRUE(std::regex_search(*(rank1 + 1), std::regex(R"(^ \| +[-+]\d+ \| +[-+]\d+ \|)")))
+      << *(rank1 + 1);
+
+  e.send("setoption name EvalFile value " + good.path());
+  auto info = e.wait_for("info string EvalFile:", 5000);
+  ASSERT_TRUE(info);
+  EXPECT_NE(info->find("network 'a copy'"), std::string::npos) << *info;
+  const std::string copy = network_line();
+  EXPECT_NE(copy.find("'a copy'"), std::string::npos) << copy;
+
+  for (const std::string& file : {std::string("/nonexistent/net.nnue"), truncated.path()}) {
+    e.send("setoption name EvalFile value " + file);
+    info = e.wait_for("info string EvalFile:", 5000);
+    ASSERT_TRUE(info) << file;
+    EXPECT_NE(info->find("evaluating with network 'a copy'"), std::string::npos) << *info;
+  }
+  EXPECT_NE(info->find("bytes"), std::string::npos) << "a truncated file names its size";
+  EXPECT_EQ(network_line(), copy);
+
+  e.send("setoption name EvalFile value <embedded>");
+  ASSERT_TRUE(e.wait_for("info string EvalFile:", 5000));
+  EXPECT_EQ(network_line(), embedded);
+  EXPECT_NE(e.search("position startpos", "go depth 4").find("bestmove "), std::string::npos);
 }
 
 TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {

@@ -53,6 +53,9 @@ class CommandGenerator {
       case 14:
         return "setoption name MultiPV value " + std::to_string(1 + pick(4));
       case 15:
+        if (pick(4) == 0)  // swapping the network mid-search stops the search first
+          return pick(2) ? "setoption name EvalFile value <embedded>"
+                         : "setoption name EvalFile value /nonexistent/net.nnue";
         return pick(2) ? "setoption name Clear Hash" : "setoption name Hash value 999999999";
       case 16:
         return pick(2) ? "d" : "eval";

@@ -9,26 +9,26 @@
 
 namespace shiftmate::nnue {
 
-// The output neuron on an up-to-date accumulator: centipawns from the side
-// to move's point of view.
-int output(const Network& net, const Accumulator& acc, Color sideToMove);
+// The output neuron (the bucket for pos's piece count) on pos's up-to-date
+// accumulator: centipawns from the side to move's point of view.
+int output(const Network& net, const Accumulator& acc, const Position& pos);
 
 // The output for a position, from a fresh accumulator.
 int evaluate(const Network& net, const Position& pos);
 
 // The same computed in floating point from the position alone (no
 // quantisation shortcuts): the reference the tests hold the fast path to.
-double reference_output(const Network& net, const Position& pos);
+// `without` leaves that square's piece out (what the piece is worth).
+double reference_output(const Network& net, const Position& pos, Square without = SQ_NONE);
 
-// The network the engine evaluates with; nullptr when none is loaded (the
-// hand-crafted evaluation is then used).
-const Network* active_network();
+// The network the engine evaluates with: the embedded one until EvalFile
+// names another.
+const Network& active_network();
 std::string active_network_name();
 // Loads a network file and makes it active; on error nothing changes.
 std::optional<std::string> use_network_file(const std::string& path);
-// The network compiled into the binary; false in a build without one.
-bool use_embedded_network();
-void use_no_network();
+// Goes back to the network compiled into the binary.
+void use_embedded_network();
 
 // The SIMD the output layer was built for ("avx512", "avx2" or "scalar").
 const char* simd_name();

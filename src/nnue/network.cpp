@@ -36,7 +36,7 @@ void for_each_field(Net& net, F&& f) {
   f(net.featureWeights, sizeof(net.featureWeights));
   f(net.featureBias, sizeof(net.featureBias));
   f(net.outputWeights, sizeof(net.outputWeights));
-  f(&net.outputBias, sizeof(net.outputBias));
+  f(net.outputBias, sizeof(net.outputBias));
 }
 
 }  // namespace
@@ -50,7 +50,8 @@ std::vector<char> write_network(const Network& net, std::string_view description
   put_u32(out, 16, QA);
   put_u32(out, 20, QB);
   put_u32(out, 24, EvalScale);
-  std::memcpy(out.data() + 32, description.data(),
+  put_u32(out, 32, OutputBuckets);
+  std::memcpy(out.data() + DescriptionOffset, description.data(),
               std::min(description.size(), DescriptionSize - 1));
   std::size_t at = FileHeaderSize;
   for_each_field(net, [&](const void* p, std::size_t n) {
@@ -68,10 +69,11 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
   if (get_u32(bytes, 4) != FileVersion)
     return fmt::format("network file version {}, this build reads version {}", get_u32(bytes, 4),
                        FileVersion);
-  const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12);
-  if (inputs != InputSize || hidden != HiddenSize)
-    return fmt::format("network is {}->{}x2->1, this build is {}->{}x2->1", inputs, hidden,
-                       InputSize, HiddenSize);
+  const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12),
+                      buckets = get_u32(bytes, 32);
+  if (inputs != InputSize || hidden != HiddenSize || buckets != OutputBuckets)
+    return fmt::format("network is {}->{}x2->1x{}, this build is {}->{}x2->1x{}", inputs, hidden,
+                       buckets, InputSize, HiddenSize, OutputBuckets);
   if (get_u32(bytes, 16) != QA || get_u32(bytes, 20) != QB || get_u32(bytes, 24) != EvalScale)
     return fmt::format("network quantised with QA={} QB={} scale={}, this build uses {} {} {}",
                        get_u32(bytes, 16), get_u32(bytes, 20), get_u32(bytes, 24), QA, QB,
@@ -86,7 +88,7 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
     at += n;
   });
   if (description) {
-    const char* d = bytes.data() + 32;
+    const char* d = bytes.data() + DescriptionOffset;
     *description = std::string(d, strnlen(d, DescriptionSize));
   }
   return std::nullopt;

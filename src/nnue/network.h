@@ -1,4 +1,5 @@
-// The evaluation network: (768 -> HiddenSize) x 2 -> 1 with SCReLU.
+// The evaluation network: (768 -> HiddenSize) x 2 -> 1 with SCReLU, the
+// output neuron chosen from OutputBuckets by the number of pieces on the board.
 //
 // Inputs are one per (piece colour relative to the viewer, piece type,
 // square from the viewer's side); each side to move "sees" the board from
@@ -28,9 +29,16 @@ constexpr int QA = 255;  // accumulator quantisation (1.0 = QA)
 constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // Network output 1.0 = this many centipawns. The trainer reads scores
 // through sigmoid(score / EvalScale); 170 is what the results of our
-// self-play say (the tuner's fit: +170 cp scores 73%), so the network's
-// centipawns stay those the search's margins were tuned for.
+// self-play say (+170 cp scores 73%), which keeps the network's centipawns
+// those the search's margins and the WDL model were tuned for.
 constexpr int EvalScale = 170;
+// One output neuron per material stage: an endgame is not a middlegame with
+// pieces missing. With 8 buckets: (pieces on the board - 2) / 4, kings included.
+constexpr int OutputBuckets = 1;
+constexpr int output_bucket(int pieceCount) { return (pieceCount - 2) * OutputBuckets / 31; }
+static_assert(output_bucket(2) == 0 && output_bucket(32) == OutputBuckets - 1);
+static_assert(OutputBuckets != 8 || (output_bucket(5) == 0 && output_bucket(6) == 1 &&
+                                     output_bucket(29) == 6 && output_bucket(30) == 7));
 
 // The feature that a piece on a square is for the viewer's half of the
 // accumulator: the board is flipped vertically for Black.
@@ -41,22 +49,25 @@ constexpr int feature_index(Color viewer, Piece pc, Square sq) {
 struct alignas(64) Network {
   std::int16_t featureWeights[InputSize * HiddenSize];  // feature-major
   std::int16_t featureBias[HiddenSize];
-  std::int16_t outputWeights[2 * HiddenSize];  // side to move's half first
-  std::int32_t outputBias;
+  std::int16_t outputWeights[OutputBuckets][2 * HiddenSize];  // side to move's half first
+  std::int32_t outputBias[OutputBuckets];
 };
 
 // The file: a 96-byte header, then the weights in the order of Network's
 // fields, all little-endian.
 //    0  "SMNN"               16  u32 QA
-//    4  u32 version (1)      20  u32 QB
+//    4  u32 version (2)      20  u32 QB
 //    8  u32 InputSize        24  u32 EvalScale
 //   12  u32 HiddenSize       28  u32 FNV-1a checksum of everything after the header
-//   32  64 bytes: a description (NUL-padded), e.g. the training run
-constexpr std::uint32_t FileVersion = 1;
+//   32  u32 OutputBuckets
+//   36  60 bytes: a description (NUL-padded), e.g. the training run
+constexpr std::uint32_t FileVersion = 2;
 constexpr std::size_t FileHeaderSize = 96;
-constexpr std::size_t DescriptionSize = 64;
+constexpr std::size_t DescriptionOffset = 36;
+constexpr std::size_t DescriptionSize = FileHeaderSize - DescriptionOffset;
 constexpr std::size_t FileSize =
-    FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + 2 * HiddenSize) + 4;
+    FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + OutputBuckets * 2 * HiddenSize) +
+    4 * OutputBuckets;
 
 std::vector<char> write_network(const Network& net, std::string_view description);
 // Reads a network file image; the message says what is wrong (wrong magic,
@@ -68,8 +79,7 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
 std::optional<std::string> save_network_file(const std::string& path, const Network& net,
                                              std::string_view description);
 
-// The network compiled into the binary (nets/default.nnue), or nothing in
-// a build without one.
+// The network compiled into the binary (nets/default.nnue).
 std::span<const char> embedded_network_file();
 
 }  // namespace shiftmate::nnue

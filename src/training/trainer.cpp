@@ -19,10 +19,15 @@ namespace {
 using nnue::EvalScale;
 using nnue::HiddenSize;
 using nnue::InputSize;
+using nnue::OutputBuckets;
+constexpr int OutputSize = 2 * HiddenSize;  // one bucket's weights
 
 constexpr int MaxPieces = 32;
 constexpr float OutputWeightLimit = 127.0f / nnue::QB;  // clamp * weight must fit int16
 constexpr float FeatureWeightLimit = 32000.0f / nnue::QA / MaxPieces;  // no accumulator overflow
+// The output bias becomes int32 x QA x QB in the engine; 1000 (170,000 cp)
+// is far beyond any useful bias and well inside int32.
+constexpr float OutputBiasLimit = 1000.0f;
 constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
 
 // The active inputs of both halves: [0] as the side to move sees the
@@ -30,6 +35,7 @@ constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
 struct Features {
   int count = 0;
   int index[2][MaxPieces];
+  int bucket() const { return nnue::output_bucket(count); }
 };
 
 Features features_of(const PackedPosition& p) {
@@ -58,7 +64,8 @@ struct Hidden {
 };
 
 float forward(const FloatNetwork& net, const Features& f, Hidden& h) {
-  float out = net.outputBias;
+  const int bucket = f.bucket();
+  float out = net.outputBias[bucket];
   for (int half = 0; half < 2; ++half) {
     float* s = h.sums[half];
     std::copy(net.featureBias.begin(), net.featureBias.end(), s);
@@ -66,7 +73,7 @@ float forward(const FloatNetwork& net, const Features& f, Hidden& h) {
       const float* row = &net.featureWeights[std::size_t(f.index[half][k]) * HiddenSize];
       for (int i = 0; i < HiddenSize; ++i) s[i] += row[i];
     }
-    const float* w = &net.outputWeights[half * HiddenSize];
+    const float* w = &net.outputWeights[bucket * OutputSize + half * HiddenSize];
     float dot = 0;
     for (int i = 0; i < HiddenSize; ++i) {
       float a = std::clamp(s[i], 0.0f, 1.0f);
@@ -79,25 +86,27 @@ float forward(const FloatNetwork& net, const Features& f, Hidden& h) {
 
 // One thread's share of a batch: gradient sums and the loss.
 struct Gradients {
-  std::vector<float> featureWeights, featureBias, outputWeights;
-  double outputBias = 0, loss = 0;
+  std::vector<float> featureWeights, featureBias, outputWeights, outputBias;
+  double loss = 0;
 
   Gradients()
       : featureWeights(std::size_t(InputSize) * HiddenSize),
         featureBias(HiddenSize),
-        outputWeights(2 * HiddenSize) {}
+        outputWeights(OutputBuckets * OutputSize),
+        outputBias(OutputBuckets) {}
   void clear() {
-    std::fill(featureWeights.begin(), featureWeights.end(), 0.0f);
-    std::fill(featureBias.begin(), featureBias.end(), 0.0f);
-    std::fill(outputWeights.begin(), outputWeights.end(), 0.0f);
-    outputBias = loss = 0;
+    for (auto* v : {&featureWeights, &featureBias, &outputWeights, &outputBias})
+      std::fill(v->begin(), v->end(), 0.0f);
+    loss = 0;
   }
   void add(const Gradients& o) {
-    for (std::size_t i = 0; i < featureWeights.size(); ++i)
-      featureWeights[i] += o.featureWeights[i];
-    for (std::size_t i = 0; i < featureBias.size(); ++i) featureBias[i] += o.featureBias[i];
-    for (std::size_t i = 0; i < outputWeights.size(); ++i) outputWeights[i] += o.outputWeights[i];
-    outputBias += o.outputBias;
+    auto sum = [](std::vector<float>& to, const std::vector<float>& from) {
+      for (std::size_t i = 0; i < to.size(); ++i) to[i] += from[i];
+    };
+    sum(featureWeights, o.featureWeights);
+    sum(featureBias, o.featureBias);
+    sum(outputWeights, o.outputWeights);
+    sum(outputBias, o.outputBias);
     loss += o.loss;
   }
 };
@@ -109,12 +118,13 @@ void backward(const FloatNetwork& net, const PackedPosition& p, float resultWeig
   float err = pred - target_of(p, resultWeight);
   g.loss += double(err) * err;
   float dOut = 2 * err * pred * (1 - pred);
-  g.outputBias += dOut;
+  const int bucket = f.bucket();
+  g.outputBias[bucket] += dOut;
   alignas(64) float dSum[HiddenSize];
   for (int half = 0; half < 2; ++half) {
     const float* s = h.sums[half];
-    const float* w = &net.outputWeights[half * HiddenSize];
-    float* gw = &g.outputWeights[half * HiddenSize];
+    const float* w = &net.outputWeights[bucket * OutputSize + half * HiddenSize];
+    float* gw = &g.outputWeights[bucket * OutputSize + half * HiddenSize];
     for (int i = 0; i < HiddenSize; ++i) {
       float a = std::clamp(s[i], 0.0f, 1.0f);
       gw[i] += dOut * a * a;
@@ -161,7 +171,8 @@ void adam_step(std::vector<float>& params, const std::vector<float>& grad, AdamS
 FloatNetwork::FloatNetwork()
     : featureWeights(std::size_t(InputSize) * HiddenSize),
       featureBias(HiddenSize),
-      outputWeights(2 * HiddenSize) {}
+      outputWeights(OutputBuckets * OutputSize),
+      outputBias(OutputBuckets) {}
 
 void FloatNetwork::randomise(std::uint64_t seed) {
   Random rng(seed);
@@ -171,8 +182,8 @@ void FloatNetwork::randomise(std::uint64_t seed) {
   // About 30 pieces add up in each hidden sum: keep the sums near 0.5.
   for (float& w : featureWeights) w = uniform(0.1f);
   for (float& b : featureBias) b = 0.25f;
-  for (float& w : outputWeights) w = uniform(1.0f / std::sqrt(float(2 * HiddenSize)));
-  outputBias = 0;
+  for (float& w : outputWeights) w = uniform(1.0f / std::sqrt(float(OutputSize)));
+  std::fill(outputBias.begin(), outputBias.end(), 0.0f);
 }
 
 float FloatNetwork::forward(const PackedPosition& p) const {
@@ -187,10 +198,13 @@ void FloatNetwork::quantise(nnue::Network& out) const {
   for (std::size_t i = 0; i < featureWeights.size(); ++i)
     out.featureWeights[i] = to_int16(featureWeights[i], nnue::QA);
   for (int i = 0; i < HiddenSize; ++i) out.featureBias[i] = to_int16(featureBias[i], nnue::QA);
-  for (int i = 0; i < 2 * HiddenSize; ++i)
-    out.outputWeights[i] =
-        to_int16(std::clamp(outputWeights[i], -OutputWeightLimit, OutputWeightLimit), nnue::QB);
-  out.outputBias = std::int32_t(std::lround(double(outputBias) * nnue::QA * nnue::QB));
+  for (int b = 0; b < OutputBuckets; ++b) {
+    for (int i = 0; i < OutputSize; ++i)
+      out.outputWeights[b][i] = to_int16(
+          std::clamp(outputWeights[b * OutputSize + i], -OutputWeightLimit, OutputWeightLimit),
+          nnue::QB);
+    out.outputBias[b] = std::int32_t(std::lround(double(outputBias[b]) * nnue::QA * nnue::QB));
+  }
 }
 
 double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
@@ -223,8 +237,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
 
   std::vector<Gradients> grads(threads);
   AdamState adamFeatureWeights(net.featureWeights.size()), adamFeatureBias(HiddenSize),
-      adamOutputWeights(2 * HiddenSize);
-  double adamOutputBiasM = 0, adamOutputBiasV = 0;
+      adamOutputWeights(OutputBuckets * OutputSize), adamOutputBias(OutputBuckets);
   Random rng(o.seed ^ 0x5EED5EED5EEDULL);
   std::uint64_t step = 0;
 
@@ -256,11 +269,8 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
                 FeatureWeightLimit * MaxPieces);
       adam_step(net.outputWeights, grads[0].outputWeights, adamOutputWeights, lr, o.weightDecay,
                 scale, c1, c2, OutputWeightLimit);
-      double g = grads[0].outputBias * scale;
-      adamOutputBiasM = Beta1 * adamOutputBiasM + (1 - Beta1) * g;
-      adamOutputBiasV = Beta2 * adamOutputBiasV + (1 - Beta2) * g * g;
-      net.outputBias -=
-          float(lr * (adamOutputBiasM / c1) / (std::sqrt(adamOutputBiasV / c2) + Epsilon));
+      adam_step(net.outputBias, grads[0].outputBias, adamOutputBias, lr, 0, scale, c1, c2,
+                OutputBiasLimit);
     }
 
     double seconds =

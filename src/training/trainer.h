@@ -1,8 +1,8 @@
 // `shiftmate train`: fits the evaluation network to self-play positions.
 //
 // The model is the network of nnue/network.h in float: (768 -> H) x 2 -> 1,
-// SCReLU. Its output times EvalScale is a centipawn score; the loss is the
-// squared difference between sigmoid(output) and a target that blends the
+// SCReLU, one output neuron per piece-count bucket. Its output times EvalScale is a centipawn
+// score; the loss is the squared difference between sigmoid(output) and a target that blends the
 // game result with sigmoid(search score / EvalScale). AdamW with a cosine
 // learning-rate decay; the batch is split over threads in fixed slices and
 // their gradients summed in a fixed order, so a run is reproducible from
@@ -24,8 +24,9 @@ struct TrainerOptions {
   int batchSize = 16384;
   double learningRate = 0.01;
   double finalLearningRate = 0.00001;  // the cosine decay's end point
-  double weightDecay = 0.01;           // AdamW's, on weights (not biases)
-  double resultWeight = 0.0;  // target = w * result + (1 - w) * sigmoid(score); see docs/strength.md
+  double weightDecay = 0.3;            // AdamW's, on weights (not biases); docs/strength.md
+  double resultWeight =
+      0.0;  // target = w * result + (1 - w) * sigmoid(score); see docs/strength.md
   int threads = 1;
   std::uint64_t seed = 1;
   std::string outputPath;   // written after every epoch when not empty
@@ -36,8 +37,8 @@ struct TrainerOptions {
 struct FloatNetwork {
   std::vector<float> featureWeights;  // InputSize x HiddenSize, feature-major
   std::vector<float> featureBias;     // HiddenSize
-  std::vector<float> outputWeights;   // 2 x HiddenSize, side to move first
-  float outputBias = 0;
+  std::vector<float> outputWeights;   // OutputBuckets x 2 x HiddenSize, side to move first
+  std::vector<float> outputBias;      // OutputBuckets
 
   FloatNetwork();
   // Small random weights from the seed.
