@@ -68,7 +68,10 @@ std::optional<std::string> Engine::set_eval_file(const std::string& value) {
     nnue::use_embedded_network();
   else
     error = nnue::use_network_file(value);
-  if (!error) tt.clear();  // its static evaluations are the old network's
+  if (!error) {  // the hash's static evaluations and the correction history are the old net's
+    tt.clear();
+    search.clear();
+  }
   return error;
 }
 

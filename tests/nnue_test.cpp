@@ -121,6 +121,24 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
   EXPECT_NE(error_for(bad).find("bytes"), std::string::npos);
   EXPECT_NE(error_for({}).find("SMNN"), std::string::npos);
   EXPECT_TRUE(nnue::load_network_file("/nonexistent/net.nnue", *scratch).has_value());
+
+  // Files: a good one loads; one byte more, a directory or an endless
+  // device are refused without being read whole.
+  auto load_error = [&](const std::string& path) {
+    auto e = nnue::load_network_file(path, *scratch);
+    return e ? *e : std::string("accepted");
+  };
+  shiftmate_test::TempFile goodFile(std::string(good.begin(), good.end()));
+  EXPECT_EQ(load_error(goodFile.path()), "accepted");
+  shiftmate_test::TempFile longer(std::string(good.begin(), good.end()) + "x");
+  EXPECT_NE(load_error(longer.path()).find(std::to_string(nnue::FileSize + 1) + " bytes"),
+            std::string::npos);
+  std::vector<char> renamed = good;
+  renamed[4] = 9;
+  shiftmate_test::TempFile longerOtherVersion(std::string(renamed.begin(), renamed.end()) + "x");
+  EXPECT_NE(load_error(longerOtherVersion.path()).find("version 9"), std::string::npos);
+  EXPECT_NE(load_error("/dev/zero").find("not a regular file"), std::string::npos);
+  EXPECT_NE(load_error("/tmp").find("not a regular file"), std::string::npos);
 }
 
 TEST(NnueFile, TheEmbeddedNetworkReadsBack) {
@@ -172,11 +190,11 @@ TEST(NnueInference, QuantisedOutputMatchesTheFloatReference) {
 
 TEST(NnueInference, TheOutputNeuronFollowsThePieceCount) {
   static_assert(nnue::OutputBuckets == 1 || nnue::OutputBuckets == 8, "the cases below");
-  // Output weights zero and bucket b's bias b: the output names the bucket.
+  // Output weights zero and bucket b's bias b + 1: the output names the bucket.
   auto net = random_network(5);
   for (int b = 0; b < nnue::OutputBuckets; ++b) {
     std::fill(std::begin(net->outputWeights[b]), std::end(net->outputWeights[b]), 0);
-    net->outputBias[b] = b * nnue::QA * nnue::QB;
+    net->outputBias[b] = (b + 1) * nnue::QA * nnue::QB;
   }
   const std::pair<const char*, int> cases[] = {
       {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0},                                         // 2 pieces
@@ -191,7 +209,7 @@ TEST(NnueInference, TheOutputNeuronFollowsThePieceCount) {
     Position pos;
     ASSERT_FALSE(pos.set(fen)) << fen;
     const int expected = nnue::OutputBuckets == 8 ? bucket : 0;
-    EXPECT_EQ(nnue::evaluate(*net, pos), expected * nnue::EvalScale) << fen;
+    EXPECT_EQ(nnue::evaluate(*net, pos), (expected + 1) * nnue::EvalScale) << fen;
   }
 }
 

@@ -222,6 +222,8 @@ TEST(SearchLimits, SoftNodesStopAtTheEndOfAnIteration) {
 // futility) against a mate-score beta, so proving the mate's length took
 // 81 M nodes. Now: a mate is found well inside 12 M nodes (at depth 20-27,
 // by how much the evaluation knows of this ending: the network at depth 20).
+// The mate is the guard against the blow-up (which never found it); the
+// depth only says the search got somewhere.
 TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
   Position pos = pos_of("2k5/8/8/8/8/8/6r1/3QK3 w - - 0 1");
   SearchLimits limits;

@@ -2,10 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <iterator>
 
 namespace shiftmate::nnue {
 
@@ -62,8 +63,11 @@ std::vector<char> write_network(const Network& net, std::string_view description
   return out;
 }
 
-std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
-                                        std::string* description) {
+namespace {
+
+// What is wrong with a file's header (magic, version, architecture,
+// quantisation), if anything.
+std::optional<std::string> header_error(std::span<const char> bytes) {
   if (bytes.size() < FileHeaderSize || std::memcmp(bytes.data(), Magic, 4) != 0)
     return "not a Shiftmate network file (no SMNN header)";
   if (get_u32(bytes, 4) != FileVersion)
@@ -78,6 +82,14 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
     return fmt::format("network quantised with QA={} QB={} scale={}, this build uses {} {} {}",
                        get_u32(bytes, 16), get_u32(bytes, 20), get_u32(bytes, 24), QA, QB,
                        EvalScale);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
+                                        std::string* description) {
+  if (auto error = header_error(bytes)) return error;
   if (bytes.size() != FileSize)
     return fmt::format("network file is {} bytes, expected {}", bytes.size(), FileSize);
   if (fnv1a(bytes.subspan(FileHeaderSize)) != get_u32(bytes, 28))
@@ -96,10 +108,23 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
 
 std::optional<std::string> load_network_file(const std::string& path, Network& net,
                                              std::string* description) {
+  // EvalFile may name a directory, a device such as /dev/zero or a huge
+  // file: only a regular file is read, and never more than a network's size.
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return fmt::format("cannot open network file '{}'", path);
+  if (!std::filesystem::is_regular_file(path, ec))
+    return fmt::format("'{}' is not a regular file", path);
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
-  if (!in) return fmt::format("cannot open network file '{}'", path);
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return fmt::format("cannot read network file '{}'", path);
+  if (ec || !in) return fmt::format("cannot open network file '{}'", path);
+  std::vector<char> bytes(std::size_t(std::min<std::uintmax_t>(size, FileSize)));
+  in.read(bytes.data(), std::streamsize(bytes.size()));
+  if (std::size_t(in.gcount()) != bytes.size())
+    return fmt::format("cannot read network file '{}'", path);
+  if (size > FileSize) {
+    if (auto error = header_error(bytes)) return fmt::format("'{}': {}", path, *error);
+    return fmt::format("'{}': network file is {} bytes, expected {}", path, size, FileSize);
+  }
   if (auto error = read_network(bytes, net, description))
     return fmt::format("'{}': {}", path, *error);
   return std::nullopt;

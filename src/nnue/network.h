@@ -35,10 +35,12 @@ constexpr int EvalScale = 170;
 // One output neuron per material stage: an endgame is not a middlegame with
 // pieces missing. With 8 buckets: (pieces on the board - 2) / 4, kings included.
 constexpr int OutputBuckets = 1;
-constexpr int output_bucket(int pieceCount) { return (pieceCount - 2) * OutputBuckets / 31; }
+constexpr int output_bucket(int pieceCount, int buckets = OutputBuckets) {
+  return (pieceCount - 2) * buckets / 31;
+}
 static_assert(output_bucket(2) == 0 && output_bucket(32) == OutputBuckets - 1);
-static_assert(OutputBuckets != 8 || (output_bucket(5) == 0 && output_bucket(6) == 1 &&
-                                     output_bucket(29) == 6 && output_bucket(30) == 7));
+static_assert(output_bucket(2, 8) == 0 && output_bucket(5, 8) == 0 && output_bucket(6, 8) == 1 &&
+              output_bucket(29, 8) == 6 && output_bucket(30, 8) == 7 && output_bucket(32, 8) == 7);
 
 // The feature that a piece on a square is for the viewer's half of the
 // accumulator: the board is flipped vertically for Black.
