@@ -898,7 +898,24 @@ void Search::run_main() {
   Move bestMove = Move::none(), ponderMove = Move::none();
   if (!best->rootMoves.empty()) {
     const RootMove* chosen = &best->rootMoves[0];
-    if (options.skill.enabled()) chosen = &best->weakened_choice(skillSeed);
+    if (options.skill.enabled()) {
+      chosen = &best->weakened_choice(skillSeed);
+      // The last line a GUI sees is the one played (fastchess warns when
+      // bestmove is not the last PV's first move).
+      if (chosen != &best->rootMoves[0] && callbacks.onInfo) {
+        SearchInfo info;
+        info.depth = std::max(1, best->completedDepth);
+        info.score = chosen->score != -VALUE_INFINITE ? chosen->score : chosen->previousScore;
+        if (info.score == -VALUE_INFINITE) info.score = 0;
+        info.selDepth = chosen->selDepth;
+        info.nodes = nodes_searched();
+        info.tbHits = tb_hits();
+        info.time = clock.elapsed();
+        info.hashfull = tt.hashfull();
+        info.pv = chosen->pv.empty() ? std::vector<Move>{chosen->move} : chosen->pv;
+        callbacks.onInfo(info);
+      }
+    }
     bestMove = chosen->move;
     if (chosen->pv.size() > 1) ponderMove = chosen->pv[1];
   }

@@ -97,6 +97,12 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
     std::string move = best->substr(9, best->find(' ', 9) - 9);
     EXPECT_TRUE(parse_uci_move(pos, move)) << *best;
     played.insert(move);
+    // The last PV shown is the move played, whichever candidate it was.
+    auto lastPv = std::find_if(lines.rbegin(), lines.rend(), [](const std::string& l) {
+      return l.rfind("info depth", 0) == 0 && l.find(" pv ") != std::string::npos;
+    });
+    ASSERT_TRUE(lastPv != lines.rend());
+    EXPECT_EQ(lastPv->substr(lastPv->find(" pv ") + 4, move.size()), move) << *lastPv;
     for (const auto& l : lines) {
       if (l.rfind("info depth", 0) != 0) continue;
       EXPECT_EQ(l.find("multipv 2"), std::string::npos) << "only the lines asked for: " << l;
