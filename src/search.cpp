@@ -127,6 +127,9 @@ class Worker {
   }
 
   void iterative_deepening();
+  // A root move's line as `info` shows it (its score, or the previous
+  // iteration's when this one did not reach it).
+  SearchInfo line_info(const RootMove& rm, int depth) const;
   // The root move a weakened search plays: one of its MultiPV lines.
   const RootMove& weakened_choice(std::uint64_t seed) const {
     std::vector<Skill::Candidate> candidates;
@@ -655,16 +658,11 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
 
 void Worker::report(int depth, int alpha, int beta) {
   if (!search.callbacks.onInfo) return;
-  const std::uint64_t total = search.nodes_searched();
   for (int i = 0; i < std::min(multiPV, search.options.multiPV); ++i) {
     const RootMove& rm = rootMoves[i];
     bool updated = rm.score != -VALUE_INFINITE;
     if (depth == 1 && !updated && i > 0) continue;
-    SearchInfo info;
-    info.depth = updated ? depth : std::max(1, depth - 1);
-    info.score = updated ? rm.score : rm.previousScore;
-    if (info.score == -VALUE_INFINITE) info.score = 0;
-    info.selDepth = rm.selDepth;
+    SearchInfo info = line_info(rm, updated ? depth : std::max(1, depth - 1));
     info.multiPV = i + 1;
     info.bound = i == pvIdx && updated && rm.score <= alpha  ? BOUND_UPPER
                  : i == pvIdx && updated && rm.score >= beta ? BOUND_LOWER
@@ -675,13 +673,22 @@ void Worker::report(int depth, int alpha, int beta) {
       info.score = search.rootTbScore;
       info.bound = BOUND_EXACT;
     }
-    info.nodes = total;
-    info.tbHits = search.tb_hits();
-    info.time = search.clock.elapsed();
-    info.hashfull = search.tt.hashfull();
-    info.pv = rm.pv;
     search.callbacks.onInfo(info);
   }
+}
+
+SearchInfo Worker::line_info(const RootMove& rm, int depth) const {
+  SearchInfo info;
+  info.depth = depth;
+  info.score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore;
+  if (info.score == -VALUE_INFINITE) info.score = 0;
+  info.selDepth = rm.selDepth;
+  info.nodes = search.nodes_searched();
+  info.tbHits = search.tb_hits();
+  info.time = search.clock.elapsed();
+  info.hashfull = search.tt.hashfull();
+  info.pv = rm.pv;
+  return info;
 }
 
 void Worker::iterative_deepening() {
@@ -902,19 +909,8 @@ void Search::run_main() {
       chosen = &best->weakened_choice(skillSeed);
       // The last line a GUI sees is the one played (fastchess warns when
       // bestmove is not the last PV's first move).
-      if (chosen != &best->rootMoves[0] && callbacks.onInfo) {
-        SearchInfo info;
-        info.depth = std::max(1, best->completedDepth);
-        info.score = chosen->score != -VALUE_INFINITE ? chosen->score : chosen->previousScore;
-        if (info.score == -VALUE_INFINITE) info.score = 0;
-        info.selDepth = chosen->selDepth;
-        info.nodes = nodes_searched();
-        info.tbHits = tb_hits();
-        info.time = clock.elapsed();
-        info.hashfull = tt.hashfull();
-        info.pv = chosen->pv.empty() ? std::vector<Move>{chosen->move} : chosen->pv;
-        callbacks.onInfo(info);
-      }
+      if (chosen != &best->rootMoves[0] && callbacks.onInfo)
+        callbacks.onInfo(best->line_info(*chosen, std::max(1, best->completedDepth)));
     }
     bestMove = chosen->move;
     if (chosen->pv.size() > 1) ponderMove = chosen->pv[1];

@@ -85,13 +85,16 @@ std::optional<std::string> header_error(std::span<const char> bytes) {
   return std::nullopt;
 }
 
+std::string size_error(std::uintmax_t size) {
+  return fmt::format("network file is {} bytes, expected {}", size, FileSize);
+}
+
 }  // namespace
 
 std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
                                         std::string* description) {
   if (auto error = header_error(bytes)) return error;
-  if (bytes.size() != FileSize)
-    return fmt::format("network file is {} bytes, expected {}", bytes.size(), FileSize);
+  if (bytes.size() != FileSize) return size_error(bytes.size());
   if (fnv1a(bytes.subspan(FileHeaderSize)) != get_u32(bytes, 28))
     return "network file checksum mismatch (damaged file)";
   std::size_t at = FileHeaderSize;
@@ -123,7 +126,7 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
     return fmt::format("cannot read network file '{}'", path);
   if (size > FileSize) {
     if (auto error = header_error(bytes)) return fmt::format("'{}': {}", path, *error);
-    return fmt::format("'{}': network file is {} bytes, expected {}", path, size, FileSize);
+    return fmt::format("'{}': {}", path, size_error(size));
   }
   if (auto error = read_network(bytes, net, description))
     return fmt::format("'{}': {}", path, *error);
