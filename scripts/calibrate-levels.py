@@ -2,7 +2,8 @@
 """Calibrates UCI_Elo: Shiftmate at each level against Stockfish 15.1 at the same UCI_Elo.
 
 usage: scripts/calibrate-levels.py ENGINE [--levels 1500,2000,2500] [--games 200]
-           [--tc 60+0.6] [--concurrency N] [--book FILE] [--seed S] [--out DIR]
+           [--skill-level L] [--fixed-depth | --tc 60+0.6] [--concurrency N] [--hash MB]
+           [--book FILE] [--seed S] [--out DIR]
 
 Both engines play with UCI_LimitStrength on and the same UCI_Elo, from a balanced
 book, each opening with both colours. Stockfish 15.1's levels were calibrated
@@ -11,12 +12,20 @@ script prints W/D/L, the score, the Elo difference with its 95% interval and the
 rating Shiftmate's level plays at (the level plus the difference), as a table row
 for docs/strength.md. Needs fastchess on PATH and Debian's stockfish.
 
+--skill-level L plays Shiftmate's `Skill Level` L instead of its UCI_Elo: this is
+how the map from UCI_Elo to levels (src/skill.cpp) is measured, by finding for each
+Stockfish level the Skill Level that scores 50% against it.
+
 Concurrency above the number of cores: both engines choose a limited-strength move
 from a search of fixed depth (Stockfish at depth 1 + its level, Shiftmate at its
 level's depth limit), which a slower clock does not change; Stockfish still uses
 its clock, so most of a game's wall time is waiting. A crowded machine therefore
-costs no strength at these levels, and --concurrency may exceed the cores
-(fastchess is then told -force-concurrency). Do not do this for full-strength play.
+costs no strength at these levels as long as Stockfish reaches its pick depth, and
+--concurrency may exceed the cores (fastchess is then told -force-concurrency).
+--fixed-depth drops the clock altogether: Stockfish gets `go depth` of its pick
+depth (it picks its move at that depth either way) and Shiftmate a depth above its
+level's limit, so the moves are those of any time control at which Stockfish reaches
+its pick depth, and no game waits on a clock. Do not do this for full-strength play.
 """
 import argparse
 import math
@@ -59,22 +68,44 @@ def summary_row(level, wins, draws, losses):
     variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / games
     margin = 1.96 * math.sqrt(variance / games)
     low, high = elo_of(score - margin), elo_of(score + margin)
-    diff = elo_of(score)
+    diff = round(elo_of(score)) or 0  # no "-0"
+    if score in (0, 1):  # no finite estimate: say which way it went
+        side = "below" if score == 0 else "above"
+        return (f"| {level} | {games} | {wins} / {draws} / {losses} | {100 * score:.1f}% "
+                f"| every game {'lost' if score == 0 else 'won'} | {side} {level} |")
     return (f"| {level} | {games} | {wins} / {draws} / {losses} | {100 * score:.1f}% "
             f"| {diff:+.0f} [{low:+.0f}, {high:+.0f}] | {level + diff:.0f} |")
 
 
+def stockfish_pick_depth(elo):
+    """The depth at which Stockfish 15.1 picks its move at this UCI_Elo (its Skill)."""
+    level = min(max(((elo - 1346.6) / 143.4) ** (1 / 0.806), 0.0), 19.0)
+    return 1 + int(level)
+
+
 def play_level(a, level):
-    pgn = os.path.join(a.out, f"level-{level}.pgn")
+    name = f"level-{level}" if a.skill_level is None else f"skill-{a.skill_level}-vs-{level}"
+    pgn = os.path.join(a.out, f"{name}.pgn")
     if os.path.exists(pgn):
         os.remove(pgn)  # fastchess appends; a rerun starts a fresh tally
     book_format = "pgn" if a.book.endswith(".pgn") else "epd"
-    limited = ["option.UCI_LimitStrength=true", f"option.UCI_Elo={level}",
-               "option.Threads=1", "option.Hash=16"]
+    common = ["option.Threads=1", f"option.Hash={a.hash}"]
+    limited = ["option.UCI_LimitStrength=true", f"option.UCI_Elo={level}", *common]
+    if a.skill_level is None:
+        shiftmate = [f"name=Shiftmate-{level}", *limited]
+    else:
+        shiftmate = [f"name=Shiftmate-skill-{a.skill_level}", f"option.Skill Level={a.skill_level}",
+                     *common]
+    if a.fixed_depth:
+        shiftmate.append("depth=64")  # its level's limit is lower
+        stockfish = [f"depth={stockfish_pick_depth(level)}"]
+        clock = []
+    else:
+        stockfish, clock = [], ["-each", f"tc={a.tc}"]
     cmd = ["fastchess",
-           "-engine", f"cmd={os.path.abspath(a.engine)}", f"name=Shiftmate-{level}", *limited,
-           "-engine", f"cmd={a.stockfish}", f"name=SF15.1-{level}", *limited,
-           "-each", f"tc={a.tc}", "-rounds", str(a.games // 2), "-repeat",
+           "-engine", f"cmd={os.path.abspath(a.engine)}", *shiftmate,
+           "-engine", f"cmd={a.stockfish}", f"name=SF15.1-{level}", *limited, *stockfish,
+           *clock, "-rounds", str(a.games // 2), "-repeat",
            "-concurrency", str(a.concurrency),
            "-openings", f"file={a.book}", f"format={book_format}", "order=random",
            "-srand", str(a.seed + level), "-pgnout", f"file={pgn}",
@@ -82,7 +113,7 @@ def play_level(a, level):
            "-resign", "movecount=5", "score=1500", "twosided=true"]
     if a.concurrency > (os.cpu_count() or 1):
         cmd.append("-force-concurrency")
-    log = os.path.join(a.out, f"level-{level}.log")
+    log = os.path.join(a.out, f"{name}.log")
     with open(log, "w") as out:
         subprocess.run(cmd, cwd=a.out, stdout=out, stderr=subprocess.STDOUT, check=False)
     return tally(pgn)
@@ -95,6 +126,11 @@ def main():
                     help="UCI_Elo values, comma separated (Stockfish 15.1 takes 1350..2850)")
     ap.add_argument("--games", type=int, default=200, help="games per level (even)")
     ap.add_argument("--tc", default="60+0.6")
+    ap.add_argument("--hash", type=int, default=16, help="MB for each engine")
+    ap.add_argument("--fixed-depth", action="store_true",
+                    help="no clock: each engine searches to its level's depth (see above)")
+    ap.add_argument("--skill-level", type=int,
+                    help="play Shiftmate's Skill Level (0..19) against each Stockfish level")
     ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--book", default=os.path.join(HERE, "..", "..", "shared", "data", "books",
                                                    "8moves_v3.pgn"))
@@ -108,6 +144,8 @@ def main():
         ap.error("--levels takes whole numbers separated by commas")
     if any(not 1350 <= level <= 2850 for level in levels):
         ap.error("Stockfish 15.1's UCI_Elo runs from 1350 to 2850")
+    if a.skill_level is not None and not 0 <= a.skill_level <= 19:
+        ap.error("--skill-level runs from 0 to 19 (20 is full strength)")
     if a.games < 2 or a.concurrency < 1:
         ap.error("--games at least 2, --concurrency at least 1")
     for path in (a.engine, a.stockfish, a.book):
@@ -115,6 +153,8 @@ def main():
             ap.error(f"{path}: no such file")
     os.makedirs(a.out, exist_ok=True)
 
+    if a.skill_level is not None:
+        print(f"Shiftmate at Skill Level {a.skill_level} against Stockfish 15.1's UCI_Elo levels")
     print("| UCI_Elo | games | W / D / L | score | Elo against Stockfish's level | plays at |")
     print("|---|---|---|---|---|---|")
     failed = False

@@ -806,7 +806,7 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
   pondering = l.ponder;
   stopOnPonderhit = false;
 
-  searchMultiPV = o.skill.enabled() ? std::max(o.multiPV, Skill::Candidates) : o.multiPV;
+  searchMultiPV = o.skill.enabled() ? std::max(o.multiPV, o.skill.candidates()) : o.multiPV;
   depthCap = l.depth;
   if (o.skill.enabled())
     depthCap = depthCap ? std::min(depthCap, o.skill.depth_limit()) : o.skill.depth_limit();

@@ -2,33 +2,66 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace shiftmate {
 
 namespace {
 
-// Level 0 searches one ply; each level adds about half a ply.
-constexpr double DepthAtLevelZero = 1.0, DepthPerLevel = 0.55;
-// At level 0 a move 150 cp worse than the best is picked e^-1 as often as
-// the best; the temperature shrinks to a few centipawns near full strength.
-constexpr double TemperatureAtLevelZero = 150.0, TemperatureAtTop = 4.0;
+// Level 0 searches one ply and each level adds three quarters of a ply; from
+// level 10 the step grows, because Stockfish's levels there (depth 1 + level)
+// pull away: a 10-ply search with few mistakes scores about 5% against its
+// 2500 (docs/strength.md). Level 19 searches 23 plies.
+constexpr double DepthAtLevelZero = 1.0, DepthPerLevel = 0.75;
+constexpr double SteepeningFromLevel = 10.0, SteepeningPerLevelSquared = 0.1;
+// At level 0 a move 120 cp worse than the best is picked e^-1 as often as
+// the best; the temperature falls with the cube of the distance from full
+// strength, to a few centipawns at the top levels.
+constexpr double TemperatureAtLevelZero = 120.0, TemperatureAtTop = 4.0;
+// From level 13 the temperature is under 10 cp: a third or fourth line is
+// seldom chosen, yet at 14 plies and more it costs most of the search.
+constexpr double FewerCandidatesFromLevel = 13.0;
 
 }  // namespace
 
 Skill Skill::from_level(int l) { return Skill(std::clamp(l, 0, MaxLevel)); }
 
-// UCI_Elo maps linearly onto the level scale, fractions kept. This is the
-// starting point for calibration against Stockfish's levels (docs/strength.md).
+// The calibration (docs/strength.md, scripts/calibrate-levels.py): for each
+// Stockfish 15.1 UCI_Elo, the Skill Level that scores 50% against it, read
+// off the measured levels around it (logistic in between). 1160 and 1250 are
+// where levels 0 and 2 played against Stockfish's lowest level; 2250 and
+// 2500 continue the line through where levels 13 and 15 played against
+// Stockfish's 2250 and 2500. The last point is not measured: it joins them
+// to full strength. Between points the level is interpolated linearly.
+struct CalibrationPoint {
+  double elo, level;
+};
+constexpr CalibrationPoint Calibration[] = {
+    {1160, 0.0},  {1250, 2.0},  {1350, 3.12},
+    {1500, 3.96}, {1750, 5.66}, {2000, 10.16},
+    {2250, 14.3}, {2500, 16.4}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+};
+static_assert(Calibration[0].elo == Skill::MinElo);
+
 Skill Skill::from_elo(int elo) {
-  double clamped = std::clamp(elo, MinElo, MaxElo);
-  return Skill((clamped - MinElo) / (MaxElo - MinElo) * MaxLevel * 0.999);
+  double e = std::clamp(elo, MinElo, MaxElo);
+  std::size_t i = 1;
+  while (i + 1 < std::size(Calibration) && e > Calibration[i].elo) ++i;
+  const CalibrationPoint &low = Calibration[i - 1], &high = Calibration[i];
+  return Skill(low.level + (e - low.elo) / (high.elo - low.elo) * (high.level - low.level));
 }
 
-int Skill::depth_limit() const { return int(DepthAtLevelZero + DepthPerLevel * level); }
+int Skill::depth_limit() const {
+  double steep = std::max(0.0, level - SteepeningFromLevel);
+  return int(DepthAtLevelZero + DepthPerLevel * level + SteepeningPerLevelSquared * steep * steep);
+}
+
+int Skill::candidates() const { return level < FewerCandidatesFromLevel ? 4 : 2; }
 
 double Skill::temperature_cp() const {
   double weakness = 1.0 - level / MaxLevel;
-  return TemperatureAtTop + (TemperatureAtLevelZero - TemperatureAtTop) * weakness * weakness;
+  return TemperatureAtTop +
+         (TemperatureAtLevelZero - TemperatureAtTop) * weakness * weakness * weakness;
 }
 
 Move Skill::pick(const std::vector<Candidate>& candidates, double random) const {

@@ -16,8 +16,7 @@ namespace shiftmate {
 class Skill {
  public:
   static constexpr int MaxLevel = 20;
-  static constexpr int MinElo = 1320, MaxElo = 3190;
-  static constexpr int Candidates = 4;  // MultiPV lines a weakened search compares
+  static constexpr int MinElo = 1160, MaxElo = 3190;
 
   Skill() = default;
   // `level` 0..20 (20: full strength); `elo`, when given, decides instead.
@@ -27,6 +26,7 @@ class Skill {
   bool enabled() const { return level < MaxLevel; }
   double level_value() const { return level; }
   int depth_limit() const;        // plies
+  int candidates() const;         // MultiPV lines a weakened search compares
   double temperature_cp() const;  // how far below the best a chosen move may be
 
   struct Candidate {

@@ -68,8 +68,27 @@ TEST(Skill, EloScaleIsMonotone) {
     lastTemperature = s.temperature_cp();
   }
   EXPECT_EQ(Skill::from_elo(Skill::MinElo).depth_limit(), 1);
-  EXPECT_GE(Skill::from_elo(Skill::MaxElo).depth_limit(), 11);
+  EXPECT_EQ(Skill::from_elo(Skill::MinElo).level_value(), 0);
+  EXPECT_GE(Skill::from_elo(Skill::MaxElo).depth_limit(), 20);
+  EXPECT_LT(Skill::from_elo(Skill::MaxElo).level_value(), Skill::MaxLevel);
   EXPECT_EQ(Skill::from_elo(100).level_value(), Skill::from_elo(Skill::MinElo).level_value());
+  EXPECT_EQ(Skill::from_elo(9000).level_value(), Skill::from_elo(Skill::MaxElo).level_value());
+}
+
+// Stockfish's levels pull away at the top (it picks at depth 1 + level), so
+// Shiftmate's depth grows faster there, and its top levels compare two lines
+// instead of four: their temperature leaves the others almost no chance.
+TEST(Skill, LevelsDeepenAndNarrowTowardsTheTop) {
+  int lastDepth = 1;
+  for (int level = 0; level < Skill::MaxLevel; ++level) {
+    Skill s = Skill::from_level(level);
+    EXPECT_GE(s.depth_limit(), lastDepth) << level;
+    lastDepth = s.depth_limit();
+    EXPECT_EQ(s.candidates(), s.temperature_cp() < 10 ? 2 : 4) << level;
+  }
+  int bottom = Skill::from_level(10).depth_limit() - Skill::from_level(0).depth_limit();
+  EXPECT_GT(lastDepth - Skill::from_level(10).depth_limit(), bottom);
+  EXPECT_GE(lastDepth, 20);
 }
 
 TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
@@ -79,14 +98,14 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
   ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
   for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
                              "option name UCI_LimitStrength type check default false",
-                             "option name UCI_Elo type spin default 1320 min 1320 max 3190"})
+                             "option name UCI_Elo type spin default 1160 min 1160 max 3190"})
     EXPECT_NE(std::find(lines.begin(), lines.end(), option), lines.end()) << option;
 
   const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
   Position pos;
   ASSERT_FALSE(pos.set(fen));
   e.send("setoption name UCI_LimitStrength value true");
-  e.send("setoption name UCI_Elo value 1320");
+  e.send("setoption name UCI_Elo value 1160");
   std::set<std::string> played;
   for (int i = 0; i < 24; ++i) {
     e.send("position fen " + fen);
@@ -109,7 +128,7 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
       std::istringstream in(l.substr(11));
       int depth = 0;
       in >> depth;
-      EXPECT_LE(depth, Skill::from_elo(1320).depth_limit()) << l;
+      EXPECT_LE(depth, Skill::from_elo(Skill::MinElo).depth_limit()) << l;
     }
   }
   EXPECT_GE(played.size(), 2u) << "the weakest level always played the same move";
