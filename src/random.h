@@ -23,6 +23,9 @@ class Random {
   // Uniform-enough integer in [0, n).
   std::uint64_t below(std::uint64_t n) { return next() % n; }
 
+  // Uniform in [0, 1), from the top 53 bits.
+  double uniform() { return double(next() >> 11) / double(1ULL << 53); }
+
  private:
   std::uint64_t state;
 };

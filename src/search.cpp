@@ -141,7 +141,7 @@ class Worker {
       candidates.push_back({rm.move, score});
     }
     Random rng(seed);
-    Move m = search.options.skill.pick(candidates, double(rng.next() >> 11) / double(1ULL << 53));
+    Move m = search.options.skill.pick(candidates, rng.uniform());
     for (const RootMove& rm : rootMoves)
       if (rm.move == m) return rm;
     return rootMoves[0];
@@ -806,11 +806,16 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
   pondering = l.ponder;
   stopOnPonderhit = false;
 
-  searchMultiPV = o.skill.enabled() ? std::max(o.multiPV, o.skill.candidates()) : o.multiPV;
+  // A weakened search is random twice: the whole level it plays at (of the
+  // two around a fractional one) and the candidate it picks at the end.
+  Random skillRng(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  options.skill = o.skill.settled(skillRng.uniform());
+  skillSeed = skillRng.next();
+  const Skill& skill = options.skill;
+  searchMultiPV = skill.enabled() ? std::max(o.multiPV, skill.candidates()) : o.multiPV;
   depthCap = l.depth;
-  if (o.skill.enabled())
-    depthCap = depthCap ? std::min(depthCap, o.skill.depth_limit()) : o.skill.depth_limit();
-  skillSeed = std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+  if (skill.enabled())
+    depthCap = depthCap ? std::min(depthCap, skill.depth_limit()) : skill.depth_limit();
 
   Color us = pos.side_to_move();
   timeManaged = !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;

@@ -26,9 +26,16 @@ constexpr double FewerCandidatesFromLevel = 13.0;
 
 Skill Skill::from_level(int l) { return Skill(std::clamp(l, 0, MaxLevel)); }
 
+Skill Skill::settled(double random) const {
+  const double whole = std::floor(level);
+  return Skill(random < level - whole ? whole + 1 : whole);
+}
+
 // The calibration (docs/strength.md, scripts/calibrate-levels.py): for each
 // Stockfish 15.1 UCI_Elo, the Skill Level that scores 50% against it, read
-// off the measured levels around it (logistic in between). 1160 and 1250 are
+// off the measured whole levels around it (the Elo difference taken as
+// linear in the level; a fractional level plays a mix of the two, see
+// settled()). 1160 and 1250 are
 // where levels 0 and 2 played against Stockfish's lowest level; 2250 and
 // 2500 continue the line through where levels 13 and 15 played against
 // Stockfish's 2250 and 2500. The last point is not measured: it joins them
@@ -38,8 +45,8 @@ struct CalibrationPoint {
 };
 constexpr CalibrationPoint Calibration[] = {
     {1160, 0.0},  {1250, 2.0},  {1350, 3.12},
-    {1500, 3.96}, {1750, 5.66}, {2000, 10.16},
-    {2250, 14.3}, {2500, 16.4}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+    {1500, 3.55}, {1750, 5.66}, {2000, 10.17},
+    {2250, 14.3}, {2500, 16.5}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
 

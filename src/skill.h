@@ -19,12 +19,20 @@ class Skill {
   static constexpr int MinElo = 1160, MaxElo = 3190;
 
   Skill() = default;
-  // `level` 0..20 (20: full strength); `elo`, when given, decides instead.
+  // `level` 0..20 (20: full strength); `elo`, when given, decides instead
+  // and may fall between two whole levels.
   static Skill from_level(int level);
   static Skill from_elo(int elo);
 
   bool enabled() const { return level < MaxLevel; }
   double level_value() const { return level; }
+  // The whole level one search plays at: a level between two whole levels
+  // is the upper one with a chance equal to the fraction (3.3: level 4 on
+  // 30% of moves, level 3 on the rest), so strength runs smoothly between
+  // the measured whole levels that the Elo scale interpolates. `random` in
+  // [0, 1).
+  Skill settled(double random) const;
+  // Of a whole level; the search settles a fractional one first.
   int depth_limit() const;        // plies
   int candidates() const;         // MultiPV lines a weakened search compares
   double temperature_cp() const;  // how far below the best a chosen move may be

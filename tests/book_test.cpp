@@ -3,6 +3,8 @@
 // gnuchess-book, the weighted choice on a book written here, and the UCI
 // options over the pipe. Also SAN, which the comparison reads.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -141,6 +143,20 @@ TEST(PolyglotBook, ReportsUnreadableFiles) {
   EXPECT_TRUE(b.open(empty.path()));
   EXPECT_FALSE(b.is_open());
   EXPECT_TRUE(b.moves(Position()).empty());
+  // A directory once reported a size of 2^63 - 1 bytes; a FIFO would block.
+  for (const char* notAFile : {"/tmp", "/dev/zero"}) {
+    auto refused = b.open(notAFile);
+    ASSERT_TRUE(refused) << notAFile;
+    EXPECT_NE(refused->find("is not a regular file"), std::string::npos) << *refused;
+    EXPECT_FALSE(b.is_open());
+  }
+  const std::string fifo = std::filesystem::temp_directory_path() /
+                           ("shiftmate-book-fifo-" + std::to_string(::getpid()));
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto refused = b.open(fifo);
+  std::filesystem::remove(fifo);
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->find("is not a regular file"), std::string::npos) << *refused;
 }
 
 // A book written here: the choice follows the weights, weight 0 and illegal

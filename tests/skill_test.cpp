@@ -75,6 +75,35 @@ TEST(Skill, EloScaleIsMonotone) {
   EXPECT_EQ(Skill::from_elo(9000).level_value(), Skill::from_elo(Skill::MaxElo).level_value());
 }
 
+// UCI_Elo falls between whole levels; each search plays one of the two
+// around it, the upper with a chance equal to the fraction, with that whole
+// level's depth, temperature and candidates.
+TEST(Skill, FractionalLevelsPlayAMixOfTheWholeLevelsAround) {
+  const int draws = 1000;
+  int fractional = 0;
+  for (int elo = Skill::MinElo; elo <= Skill::MaxElo; elo += 10) {
+    const Skill s = Skill::from_elo(elo);
+    const double lower = std::floor(s.level_value()), fraction = s.level_value() - lower;
+    fractional += fraction > 0;
+    int upper = 0;
+    for (int i = 0; i < draws; ++i) {
+      const Skill settled = s.settled((i + 0.5) / draws);
+      const double level = settled.level_value();
+      ASSERT_TRUE(level == lower || level == lower + 1) << elo << " settled at " << level;
+      upper += level == lower + 1;
+      const Skill whole = Skill::from_level(int(level));
+      EXPECT_EQ(settled.depth_limit(), whole.depth_limit());
+      EXPECT_EQ(settled.temperature_cp(), whole.temperature_cp());
+      EXPECT_EQ(settled.candidates(), whole.candidates());
+    }
+    EXPECT_NEAR(upper / double(draws), fraction, 1.0 / draws) << elo;
+  }
+  EXPECT_GT(fractional, 100) << "most of the scale lies between whole levels";
+  for (int level = 0; level <= Skill::MaxLevel; ++level)
+    for (double r : {0.0, 0.5, 0.999999})
+      EXPECT_EQ(Skill::from_level(level).settled(r).level_value(), level);
+}
+
 // Stockfish's levels pull away at the top (it picks at depth 1 + level), so
 // Shiftmate's depth grows faster there, and its top levels compare two lines
 // instead of four: their temperature leaves the others almost no chance.
@@ -132,6 +161,36 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
     }
   }
   EXPECT_GE(played.size(), 2u) << "the weakest level always played the same move";
+
+  // A UCI_Elo between two whole levels of different depths searches to one
+  // depth or the other, both over enough moves.
+  int mixedElo = 0;
+  for (int elo = Skill::MinElo; elo <= 2000 && !mixedElo; elo += 10) {
+    const Skill s = Skill::from_elo(elo);
+    const double fraction = s.level_value() - std::floor(s.level_value());
+    if (fraction > 0.3 && fraction < 0.7 &&
+        s.settled(0).depth_limit() != s.settled(0.99).depth_limit())
+      mixedElo = elo;
+  }
+  ASSERT_NE(mixedElo, 0);
+  const Skill mixed = Skill::from_elo(mixedElo);
+  const int lowDepth = mixed.settled(0.99).depth_limit(),
+            highDepth = mixed.settled(0).depth_limit();
+  e.send("setoption name UCI_Elo value " + std::to_string(mixedElo));
+  std::map<int, int> searchesToDepth;
+  for (int i = 0; i < 40; ++i) {
+    e.send("position fen " + fen);
+    e.send("go depth 64");
+    lines.clear();
+    ASSERT_TRUE(e.wait_for("bestmove", 10000, &lines));
+    int deepest = 0;
+    for (const auto& l : lines)
+      if (l.rfind("info depth ", 0) == 0) deepest = std::max(deepest, std::stoi(l.substr(11)));
+    ++searchesToDepth[deepest];
+  }
+  EXPECT_EQ(searchesToDepth.size(), 2u) << "UCI_Elo " << mixedElo;
+  EXPECT_GT(searchesToDepth[lowDepth], 0) << "UCI_Elo " << mixedElo;
+  EXPECT_GT(searchesToDepth[highDepth], 0) << "UCI_Elo " << mixedElo;
 
   // Back to full strength: the same search gives the same move every time.
   e.send("setoption name UCI_LimitStrength value false");
