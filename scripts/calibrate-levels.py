@@ -2,7 +2,8 @@
 """Calibrates UCI_Elo: Shiftmate at each level against Stockfish 15.1 at the same UCI_Elo.
 
 usage: scripts/calibrate-levels.py ENGINE [--levels 1500,2000,2500] [--games 200]
-           [--skill-level L] [--fixed-depth | --tc 60+0.6] [--concurrency N] [--hash MB]
+           [--skill-level L] [--fixed-depth | --stockfish-depth-only] [--tc 60+0.6]
+           [--concurrency N] [--hash MB]
            [--book FILE] [--seed S] [--out DIR]
 
 Both engines play with UCI_LimitStrength on and the same UCI_Elo, from a balanced
@@ -26,6 +27,10 @@ costs no strength at these levels as long as Stockfish reaches its pick depth, a
 depth (it picks its move at that depth either way) and Shiftmate a depth above its
 level's limit, so the moves are those of any time control at which Stockfish reaches
 its pick depth, and no game waits on a clock. Do not do this for full-strength play.
+--stockfish-depth-only keeps the clock (--tc) for Shiftmate alone: for the top levels,
+whose depth a move's share of 60+0.6 does not always reach, so the clock is part of
+their strength. Stockfish still plays the move it would at that clock and answers in
+a fraction of the time, so a game takes about half as long; one game a core.
 """
 import argparse
 import math
@@ -100,6 +105,10 @@ def play_level(a, level):
         shiftmate.append("depth=64")  # its level's limit is lower
         stockfish = [f"depth={stockfish_pick_depth(level)}"]
         clock = []
+    elif a.stockfish_depth_only:
+        shiftmate.append(f"tc={a.tc}")
+        stockfish = [f"depth={stockfish_pick_depth(level)}"]
+        clock = []
     else:
         stockfish, clock = [], ["-each", f"tc={a.tc}"]
     cmd = ["fastchess",
@@ -127,10 +136,13 @@ def main():
     ap.add_argument("--games", type=int, default=200, help="games per level (even)")
     ap.add_argument("--tc", default="60+0.6")
     ap.add_argument("--hash", type=int, default=16, help="MB for each engine")
-    ap.add_argument("--fixed-depth", action="store_true",
-                    help="no clock: each engine searches to its level's depth (see above)")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--fixed-depth", action="store_true",
+                      help="no clock: each engine searches to its level's depth (see above)")
+    mode.add_argument("--stockfish-depth-only", action="store_true",
+                      help="Shiftmate on the clock (--tc), Stockfish at its pick depth")
     ap.add_argument("--skill-level", type=int,
-                    help="play Shiftmate's Skill Level (0..19) against each Stockfish level")
+                    help="play Shiftmate's Skill Level (0..20) against each Stockfish level")
     ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--book", default=os.path.join(HERE, "..", "..", "shared", "data", "books",
                                                    "8moves_v3.pgn"))
@@ -144,8 +156,8 @@ def main():
         ap.error("--levels takes whole numbers separated by commas")
     if any(not 1350 <= level <= 2850 for level in levels):
         ap.error("Stockfish 15.1's UCI_Elo runs from 1350 to 2850")
-    if a.skill_level is not None and not 0 <= a.skill_level <= 19:
-        ap.error("--skill-level runs from 0 to 19 (20 is full strength)")
+    if a.skill_level is not None and not 0 <= a.skill_level <= 20:
+        ap.error("--skill-level runs from 0 to 20 (full strength: where the scale ends)")
     if a.games < 2 or a.concurrency < 1:
         ap.error("--games at least 2, --concurrency at least 1")
     for path in (a.engine, a.stockfish, a.book):

@@ -35,18 +35,18 @@ Skill Skill::settled(double random) const {
 // Stockfish 15.1 UCI_Elo, the Skill Level that scores 50% against it, read
 // off the measured whole levels around it (the Elo difference taken as
 // linear in the level; a fractional level plays a mix of the two, see
-// settled()). 1160 and 1250 are
-// where levels 0 and 2 played against Stockfish's lowest level; 2250 and
-// 2500 continue the line through where levels 13 and 15 played against
-// Stockfish's 2250 and 2500. The last point is not measured: it joins them
-// to full strength. Between points the level is interpolated linearly.
+// settled()). 1160 and 1250 are where levels 0 and 2 played against
+// Stockfish's lowest level; 2250 lies on the line through where levels 13
+// and 15 played; 2400 is where level 18 played at 60+0.6. Full strength at
+// 60+0.6 plays about as well as Stockfish's 2500, so the scale ends there.
+// Between points the level is interpolated linearly.
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
     {1160, 0.0},  {1250, 2.0},  {1350, 3.12},
     {1500, 3.55}, {1750, 5.66}, {2000, 10.17},
-    {2250, 14.3}, {2500, 16.5}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+    {2250, 14.3}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
 

@@ -16,7 +16,7 @@ namespace shiftmate {
 class Skill {
  public:
   static constexpr int MaxLevel = 20;
-  static constexpr int MinElo = 1160, MaxElo = 3190;
+  static constexpr int MinElo = 1160, MaxElo = 2500;
 
   Skill() = default;
   // `level` 0..20 (20: full strength); `elo`, when given, decides instead

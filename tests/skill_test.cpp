@@ -71,6 +71,10 @@ TEST(Skill, EloScaleIsMonotone) {
   EXPECT_EQ(Skill::from_elo(Skill::MinElo).level_value(), 0);
   EXPECT_GE(Skill::from_elo(Skill::MaxElo).depth_limit(), 20);
   EXPECT_LT(Skill::from_elo(Skill::MaxElo).level_value(), Skill::MaxLevel);
+  // The scale ends where full strength plays: its top is full strength on all
+  // but a sliver of its moves.
+  EXPECT_FALSE(Skill::from_elo(Skill::MaxElo).settled(0.5).enabled());
+  EXPECT_TRUE(Skill::from_elo(Skill::MaxElo - 10).settled(0.999).enabled());
   EXPECT_EQ(Skill::from_elo(100).level_value(), Skill::from_elo(Skill::MinElo).level_value());
   EXPECT_EQ(Skill::from_elo(9000).level_value(), Skill::from_elo(Skill::MaxElo).level_value());
 }
@@ -127,7 +131,7 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
   ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
   for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
                              "option name UCI_LimitStrength type check default false",
-                             "option name UCI_Elo type spin default 1160 min 1160 max 3190"})
+                             "option name UCI_Elo type spin default 1160 min 1160 max 2500"})
     EXPECT_NE(std::find(lines.begin(), lines.end(), option), lines.end()) << option;
 
   const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
