@@ -101,14 +101,11 @@ def play_level(a, level):
     else:
         shiftmate = [f"name=Shiftmate-skill-{a.skill_level}", f"option.Skill Level={a.skill_level}",
                      *common]
-    if a.fixed_depth:
-        shiftmate.append("depth=64")  # its level's limit is lower
-        stockfish = [f"depth={stockfish_pick_depth(level)}"]
-        clock = []
-    elif a.stockfish_depth_only:
-        shiftmate.append(f"tc={a.tc}")
-        stockfish = [f"depth={stockfish_pick_depth(level)}"]
-        clock = []
+    if a.fixed_depth or a.stockfish_depth_only:
+        # Stockfish at its pick depth; Shiftmate at a depth above its level's
+        # limit, or on the clock.
+        shiftmate.append("depth=64" if a.fixed_depth else f"tc={a.tc}")
+        stockfish, clock = [f"depth={stockfish_pick_depth(level)}"], []
     else:
         stockfish, clock = [], ["-each", f"tc={a.tc}"]
     cmd = ["fastchess",

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <array>
-#include <filesystem>
 
 #include "../movegen.h"
+#include "../regular_file.h"
 #include "polyglot_random.h"
 
 namespace shiftmate::book {
@@ -60,12 +60,7 @@ Move decode_move(const Position& pos, std::uint16_t bookMove) {
 
 std::optional<std::string> PolyglotBook::open(const std::string& path) {
   close();
-  // A directory or a device opens as a stream too, but has no size to check
-  // the entries against (and a FIFO would block every probe).
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return fmt::format("cannot open '{}'", path);
-  if (!std::filesystem::is_regular_file(path, ec))
-    return fmt::format("'{}' is not a regular file", path);
+  if (auto error = not_a_regular_file(path)) return error;
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in) return fmt::format("cannot open '{}'", path);
   const auto size = static_cast<std::uint64_t>(in.tellg());

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "regular_file.h"
+
 namespace shiftmate::nnue {
 
 static_assert(std::endian::native == std::endian::little, "the net file is read in place");
@@ -113,10 +115,8 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
                                              std::string* description) {
   // EvalFile may name a directory, a device such as /dev/zero or a huge
   // file: only a regular file is read, and never more than a network's size.
+  if (auto error = not_a_regular_file(path)) return error;
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return fmt::format("cannot open network file '{}'", path);
-  if (!std::filesystem::is_regular_file(path, ec))
-    return fmt::format("'{}' is not a regular file", path);
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
   if (ec || !in) return fmt::format("cannot open network file '{}'", path);
