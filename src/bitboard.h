@@ -125,7 +125,7 @@ inline Bitboard bishop_rays(Square s) { return detail::BishopRaysTable[s]; }
 inline Bitboard rook_rays(Square s) { return detail::RookRaysTable[s]; }
 
 // Squares strictly between a and b on a shared line (empty if none), and the
-// whole line through both (empty if none). Filled by init_bitboards().
+// whole line through both (empty if none). Filled by init_attacks().
 extern Bitboard BetweenBB[64][64];
 extern Bitboard LineBB[64][64];
 inline Bitboard between_bb(Square a, Square b) { return BetweenBB[a][b]; }

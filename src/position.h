@@ -127,7 +127,6 @@ class Position {
   void remove_piece(Square s);
   void move_piece(Square from, Square to);
   void add_castling_right(Color c, Square rookSq);
-  void update_ep_square(Square ep);
   void finish_setup();
   std::optional<std::string> validate() const;
   StateInfo& st() { return history.back(); }

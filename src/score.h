@@ -1,7 +1,5 @@
-// Search values and middlegame/endgame score pairs.
+// Search values: mate, tablebase and draw scores and their ranges.
 #pragma once
-
-#include <cstdint>
 
 namespace shiftmate {
 
@@ -28,22 +26,5 @@ constexpr bool is_mate_score(int v) {
 constexpr bool is_decisive(int v) {
   return v >= VALUE_TB_WIN_IN_MAX_PLY || v <= VALUE_TB_LOSS_IN_MAX_PLY;
 }
-
-// A pair of middlegame and endgame values, blended by game phase.
-struct Score {
-  int mg = 0, eg = 0;
-
-  constexpr Score() = default;
-  constexpr Score(int m, int e) : mg(m), eg(e) {}
-  constexpr Score operator+(Score o) const { return {mg + o.mg, eg + o.eg}; }
-  constexpr Score operator-(Score o) const { return {mg - o.mg, eg - o.eg}; }
-  constexpr Score operator-() const { return {-mg, -eg}; }
-  constexpr Score operator*(int k) const { return {mg * k, eg * k}; }
-  constexpr Score& operator+=(Score o) { return mg += o.mg, eg += o.eg, *this; }
-  constexpr Score& operator-=(Score o) { return mg -= o.mg, eg -= o.eg, *this; }
-  constexpr bool operator==(const Score&) const = default;
-};
-
-constexpr Score S(int mg, int eg) { return {mg, eg}; }
 
 }  // namespace shiftmate

@@ -1,5 +1,6 @@
-// The evaluation network: (768 -> HiddenSize) x 2 -> 1 with SCReLU, the
-// output neuron chosen from OutputBuckets by the number of pieces on the board.
+// The evaluation network: (768 -> HiddenSize) x 2 -> 1 with SCReLU. The
+// file format and the code allow OutputBuckets output neurons, one chosen by
+// the number of pieces on the board; the network has one.
 //
 // Inputs are one per (piece colour relative to the viewer, piece type,
 // square from the viewer's side); each side to move "sees" the board from
@@ -32,8 +33,10 @@ constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // self-play say (+170 cp scores 73%), which keeps the network's centipawns
 // those the search's margins and the WDL model were tuned for.
 constexpr int EvalScale = 170;
-// One output neuron per material stage: an endgame is not a middlegame with
-// pieces missing. With 8 buckets: (pieces on the board - 2) / 4, kings included.
+// One output neuron, used in every position: the network has no output
+// buckets. output_bucket() is kept for trying them again (an endgame may want
+// other output weights than a middlegame): with 8, a bucket is (pieces on the
+// board - 2) / 4, kings included.
 constexpr int OutputBuckets = 1;
 constexpr int output_bucket(int pieceCount, int buckets = OutputBuckets) {
   return (pieceCount - 2) * buckets / 31;
