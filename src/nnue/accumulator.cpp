@@ -72,8 +72,8 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
   for (Color viewer : {WHITE, BLACK}) {
     std::int16_t* v = acc.values[viewer];
     std::memcpy(v, net.featureBias, sizeof(net.featureBias));
-    for (Bitboard b = pos.pieces(); b; b &= b - 1) {
-      Square sq = Square(__builtin_ctzll(b));
+    for (Bitboard b = pos.pieces(); b;) {
+      const Square sq = pop_lsb(b);
       const std::int16_t* w = weights_of(net, viewer, pos.piece_on(sq), sq);
       for (int i = 0; i < HiddenSize; ++i) v[i] = std::int16_t(v[i] + w[i]);
     }

@@ -57,8 +57,8 @@ double reference_output(const Network& net, const Position& pos, Square without)
   int pieces = 0;
   for (Color viewer : {WHITE, BLACK}) {
     for (int i = 0; i < HiddenSize; ++i) hidden[viewer][i] = double(net.featureBias[i]) / QA;
-    for (Bitboard b = pos.pieces(); b; b &= b - 1) {
-      Square sq = Square(__builtin_ctzll(b));
+    for (Bitboard b = pos.pieces(); b;) {
+      const Square sq = pop_lsb(b);
       if (sq == without) continue;
       pieces += viewer == WHITE;
       const std::int16_t* w =

@@ -63,7 +63,7 @@ struct PackedPosition {
     for (int i = 0; occ; ++i, occ &= occ - 1) {
       int code = (pieces[i / 2] >> (4 * (i & 1))) & 15;
       if ((code & 7) == 7) code = (code & 8) | ROOK;
-      f(Piece(code), Square(__builtin_ctzll(occ)));
+      f(Piece(code), lsb(occ));
     }
   }
 };
