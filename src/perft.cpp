@@ -194,14 +194,6 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
   return result;
 }
 
-void print_perft(std::ostream& out, const PerftResult& result, bool divide) {
-  if (divide)
-    for (const auto& d : result.divide) fmt::print(out, "{}: {}\n", d.move, d.nodes);
-  fmt::print(out, "\nNodes searched: {}\n", result.nodes);
-  double s = std::max(result.seconds, 1e-9);
-  fmt::print(out, "Time: {:.3f} s\nNodes/second: {:.0f}\n", result.seconds, result.nodes / s);
-}
-
 std::optional<EpdCase> parse_epd_line(const std::string& raw, std::string& error) {
   error.clear();
   std::string line = raw;

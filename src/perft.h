@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "perft_result.h"
 #include "position.h"
 
 namespace shiftmate {
@@ -18,25 +19,11 @@ struct PerftOptions {
   std::size_t hashMB = 0;  // 0: no perft hash table
 };
 
-struct DivideEntry {
-  std::string move;
-  std::uint64_t nodes;
-};
-
-struct PerftResult {
-  std::uint64_t nodes = 0;
-  std::vector<DivideEntry> divide;  // one entry per root move
-  double seconds = 0;
-};
-
 // Single-threaded, no hash: the reference the others are checked against.
 std::uint64_t perft(Position& pos, int depth);
 
 // Splits the root moves across threads, optionally with a hash table.
 PerftResult run_perft(const Position& pos, const PerftOptions& options);
-
-// Prints the result in Stockfish's divide format, then time and speed.
-void print_perft(std::ostream& out, const PerftResult& result, bool divide);
 
 // One line of an EPD perft suite: `FEN ;D1 20 ;D2 400 ...`.
 struct EpdCase {

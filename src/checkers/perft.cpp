@@ -1,9 +1,5 @@
 #include "checkers/perft.h"
 
-#include <fmt/format.h>
-#include <fmt/ostream.h>
-
-#include <algorithm>
 #include <chrono>
 
 #include "checkers/notation.h"
@@ -35,14 +31,6 @@ PerftResult run_perft(const Position& position, int depth, CapturePaths paths) {
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
-}
-
-void print_perft(std::ostream& out, const PerftResult& result, bool divide) {
-  if (divide)
-    for (const auto& d : result.divide) fmt::print(out, "{}: {}\n", d.move, d.nodes);
-  fmt::print(out, "\nNodes searched: {}\n", result.nodes);
-  double s = std::max(result.seconds, 1e-9);
-  fmt::print(out, "Time: {:.3f} s\nNodes/second: {:.0f}\n", result.seconds, result.nodes / s);
 }
 
 }  // namespace shiftmate::checkers
