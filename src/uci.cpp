@@ -24,11 +24,6 @@ namespace {
 
 constexpr std::size_t MaxLineLength = 1 << 20;
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
 // Tablebase wins are shown as 200 pawns less one centipawn per ply to the
 // position the tables decided: far above any evaluation, clearly no mate.
 constexpr int TablebaseWinCp = 20000;
@@ -126,35 +121,79 @@ bool UciSession::execute(const std::string& line) {
   return true;
 }
 
+UciSession::UciSession(std::ostream& o) : out(o) { declare_options(); }
+
+void UciSession::declare_options() {
+  using Spin = UciOption::Spin;
+  using Check = UciOption::Check;
+  using Text = UciOption::Text;
+  auto add = [&](std::string name, auto type, std::function<void()> after = {}) {
+    options.add({std::move(name), std::move(type), std::move(after)});
+  };
+  add("Hash",
+      Spin{16, 1, 65536, [this](long long mb) {
+             if (!engine.set_hash(std::size_t(mb)))
+               info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB",
+                                       mb, engine.hash_mb()));
+           }});
+  add("Threads", Spin{1, 1, 256, [this](long long n) { engine.set_threads(int(n)); }});
+  add("MultiPV",
+      Spin{1, 1, 256, [this](long long n) { engine.search_options().multiPV = int(n); }});
+  // Pondering needs nothing set up in advance.
+  add("Ponder", Check{false, [](bool) {}});
+  add("Move Overhead",
+      Spin{10, 0, 5000, [this](long long ms) { engine.search_options().moveOverhead = ms; }});
+  add("UCI_Chess960", Check{false, [this](bool on) { engine.set_chess960(on); }});
+  add("Clear Hash", UciOption::Button{[this] { engine.clear_hash(); }});
+  add("EvalFile",
+      Text{std::string(EmbeddedNetName), [this](const std::string& path) {
+             if (auto error = engine.set_eval_file(path.empty() ? EmbeddedNetName : path))
+               info_string(
+                   fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
+             else
+               info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
+           }});
+  add("Skill Level", Spin{Skill::MaxLevel, 0, Skill::MaxLevel, [this](long long level) {
+                            skillLevel = int(level);
+                            update_skill();
+                          }});
+  add("UCI_LimitStrength", Check{false, [this](bool on) {
+                                   limitStrength = on;
+                                   update_skill();
+                                 }});
+  add("UCI_Elo", Spin{Skill::MinElo, Skill::MinElo, Skill::MaxElo, [this](long long rating) {
+                        elo = int(rating);
+                        update_skill();
+                      }});
+  add("UCI_ShowWDL", Check{false, [this](bool on) { showWdl = on; }});
+  add("UCI_AnalyseMode", Check{false, [this](bool on) { analyseMode = on; }});
+  add("Debug Log File", Text{"<empty>", [this](const std::string& path) { set_debug_log(path); }});
+  add("SyzygyPath", Text{"<empty>", [this](const std::string& path) { syzygy_path(path); }});
+  add("SyzygyProbeDepth", Spin{1, 1, 100, [this](long long depth) {
+                                 engine.search_options().syzygyProbeDepth = int(depth);
+                               }});
+  add("Syzygy50MoveRule",
+      Check{true, [this](bool on) { engine.search_options().syzygy50MoveRule = on; }});
+  add("SyzygyProbeLimit", Spin{7, 0, 7, [this](long long pieces) {
+                                 engine.search_options().syzygyProbeLimit = int(pieces);
+                               }});
+  add("OwnBook", Check{false, [this](bool on) { ownBook = on; }}, [this] {
+    if (ownBook && !book.is_open())
+      info_string("OwnBook: no BookFile is loaded yet; the engine searches every move");
+  });
+  add("BookFile", Text{"<empty>", [this](const std::string& path) { book_file(path); }});
+  add("BestBookMove", Check{false, [this](bool on) { bestBookMove = on; }});
+  if constexpr (search_params::Tunable)  // SPSA builds only
+    for (const auto& p : search_params::Parameters)
+      add(std::string(p.name), Spin{p.defaultValue, p.min, p.max, [name = p.name](long long v) {
+                                      search_params::set(name, int(v));
+                                    }});
+}
+
 void UciSession::uci() {
   send("id name Shiftmate");
   send("id author the Shiftmate developers");
-  send("option name Hash type spin default 16 min 1 max 65536");
-  send("option name Threads type spin default 1 min 1 max 256");
-  send("option name MultiPV type spin default 1 min 1 max 256");
-  send("option name Ponder type check default false");
-  send("option name Move Overhead type spin default 10 min 0 max 5000");
-  send("option name UCI_Chess960 type check default false");
-  send("option name Clear Hash type button");
-  send(fmt::format("option name EvalFile type string default {}", EmbeddedNetName));
-  send(fmt::format("option name Skill Level type spin default {0} min 0 max {0}", Skill::MaxLevel));
-  send("option name UCI_LimitStrength type check default false");
-  send(fmt::format("option name UCI_Elo type spin default {0} min {0} max {1}", Skill::MinElo,
-                   Skill::MaxElo));
-  send("option name UCI_ShowWDL type check default false");
-  send("option name UCI_AnalyseMode type check default false");
-  send("option name Debug Log File type string default <empty>");
-  send("option name SyzygyPath type string default <empty>");
-  send("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
-  send("option name Syzygy50MoveRule type check default true");
-  send("option name SyzygyProbeLimit type spin default 7 min 0 max 7");
-  send("option name OwnBook type check default false");
-  send("option name BookFile type string default <empty>");
-  send("option name BestBookMove type check default false");
-  if constexpr (search_params::Tunable)  // SPSA builds only
-    for (const auto& p : search_params::Parameters)
-      send(fmt::format("option name {} type spin default {} min {} max {}", p.name, p.defaultValue,
-                       p.min, p.max));
+  for (const std::string& line : options.declarations()) send(line);
   send("uciok");
 }
 
@@ -188,86 +227,8 @@ void UciSession::setoption(std::istringstream& in) {
   }
   while (in >> token && token != "value") name += (name.empty() ? "" : " ") + token;
   while (in >> token) value += (value.empty() ? "" : " ") + token;
-  const std::string key = lower(name);
-
-  auto spin = [&](long long lo, long long hi) {
-    auto v = parse_number(value, lo, hi);
-    if (!v) info_string(fmt::format("option '{}' needs a number from {} to {}", name, lo, hi));
-    return v;
-  };
-  auto check = [&]() -> std::optional<bool> {
-    std::string v = lower(value);
-    if (v == "true" || v == "false") return v == "true";
-    info_string(fmt::format("option '{}' needs true or false", name));
-    return std::nullopt;
-  };
-
-  if (key == "hash") {
-    if (auto v = spin(1, 65536); v && !engine.set_hash(std::size_t(*v)))
-      info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB", *v,
-                              engine.hash_mb()));
-  } else if (key == "threads") {
-    if (auto v = spin(1, 256)) engine.set_threads(int(*v));
-  } else if (key == "multipv") {
-    if (auto v = spin(1, 256)) engine.search_options().multiPV = int(*v);
-  } else if (key == "move overhead") {
-    if (auto v = spin(0, 5000)) engine.search_options().moveOverhead = *v;
-  } else if (key == "ponder") {
-    check();  // pondering needs nothing set up in advance
-  } else if (key == "uci_chess960") {
-    if (auto v = check()) engine.set_chess960(*v);
-  } else if (key == "clear hash") {
-    engine.clear_hash();
-  } else if (key == "evalfile") {
-    if (auto error = engine.set_eval_file(value.empty() ? EmbeddedNetName : value))
-      info_string(fmt::format("EvalFile: {}; evaluating with {}", *error, evaluation_name()));
-    else
-      info_string(fmt::format("EvalFile: evaluating with {}", evaluation_name()));
-  } else if (key == "skill level") {
-    if (auto v = spin(0, Skill::MaxLevel)) skillLevel = int(*v);
-    update_skill();
-  } else if (key == "uci_limitstrength") {
-    if (auto v = check()) limitStrength = *v;
-    update_skill();
-  } else if (key == "uci_elo") {
-    if (auto v = spin(Skill::MinElo, Skill::MaxElo)) elo = int(*v);
-    update_skill();
-  } else if (key == "uci_analysemode") {
-    if (auto v = check()) analyseMode = *v;
-  } else if (key == "debug log file") {
-    set_debug_log(value);
-  } else if (key == "uci_showwdl") {
-    if (auto v = check()) showWdl = *v;
-  } else if (key == "syzygypath") {
-    syzygy_path(value);
-  } else if (key == "syzygyprobedepth") {
-    if (auto v = spin(1, 100)) engine.search_options().syzygyProbeDepth = int(*v);
-  } else if (key == "syzygy50moverule") {
-    if (auto v = check()) engine.search_options().syzygy50MoveRule = *v;
-  } else if (key == "syzygyprobelimit") {
-    if (auto v = spin(0, 7)) engine.search_options().syzygyProbeLimit = int(*v);
-  } else if (key == "ownbook") {
-    if (auto v = check()) ownBook = *v;
-    if (ownBook && !book.is_open())
-      info_string("OwnBook: no BookFile is loaded yet; the engine searches every move");
-  } else if (key == "bookfile") {
-    book_file(value);
-  } else if (key == "bestbookmove") {
-    if (auto v = check()) bestBookMove = *v;
-  } else if (!(search_params::Tunable && set_search_param(name, value))) {
+  if (!options.set(name, value, [this](const std::string& error) { info_string(error); }))
     info_string(fmt::format("unsupported option '{}' ignored", name.substr(0, 64)));
-  }
-}
-
-bool UciSession::set_search_param(const std::string& name, const std::string& value) {
-  for (const auto& p : search_params::Parameters)
-    if (lower(std::string(p.name)) == lower(name)) {
-      auto v = parse_number(value, p.min, p.max);
-      if (!v || !search_params::set(p.name, int(*v)))
-        info_string(fmt::format("option '{}' needs a number from {} to {}", p.name, p.min, p.max));
-      return true;
-    }
-  return false;
 }
 
 void UciSession::go(std::istringstream& in) {

@@ -15,6 +15,7 @@
 #include "book/polyglot.h"
 #include "engine.h"
 #include "random.h"
+#include "uci_options.h"
 
 namespace shiftmate {
 
@@ -22,7 +23,7 @@ namespace shiftmate {
 // including those of searches running in the background, go to `out`.
 class UciSession {
  public:
-  explicit UciSession(std::ostream& o) : out(o) {}
+  explicit UciSession(std::ostream& o);
   bool execute(const std::string& line);  // false on quit
   // Ends a running search (its bestmove is sent) and waits for it.
   void finish() {
@@ -34,8 +35,7 @@ class UciSession {
   void uci();
   void position(std::istringstream& in);
   void setoption(std::istringstream& in);
-  // An SPSA build's search parameter; false if `name` is none of them.
-  bool set_search_param(const std::string& name, const std::string& value);
+  void declare_options();  // fills `options`, each bound to this session
   void go(std::istringstream& in);
   void bench(std::istringstream& in);
   void syzygy_path(const std::string& value);
@@ -54,6 +54,7 @@ class UciSession {
 
   std::ostream& out;
   Engine engine;
+  UciOptions options;
   std::mutex outputMutex;
   bool showWdl = false;  // UCI_ShowWDL: `wdl W D L` in info lines
   int skillLevel = Skill::MaxLevel, elo = Skill::MinElo;
