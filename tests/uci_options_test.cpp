@@ -34,43 +34,46 @@ UciOptions sample(Recorded& r) {
   return options;
 }
 
+// The sample table, with what its handlers saw and the errors it reported.
+class UciOptionTable : public testing::Test {
+ protected:
+  bool set(const std::string& name, const std::string& value) {
+    return options.set(name, value, [&](const std::string& e) { r.errors.push_back(e); });
+  }
+  Recorded r;
+  UciOptions options = sample(r);
+};
+
 }  // namespace
 
-TEST(UciOptions, ListsEachOptionInOrderWithItsTypeDefaultAndRange) {
-  Recorded r;
-  EXPECT_EQ(sample(r).declarations(),
+TEST_F(UciOptionTable, ListsEachOptionInOrderWithItsTypeDefaultAndRange) {
+  EXPECT_EQ(options.declarations(),
             (std::vector<std::string>{"option name Size type spin default 8 min 1 max 64",
                                       "option name Fast Mode type check default true",
                                       "option name Path type string default <empty>",
                                       "option name Reset type button"}));
 }
 
-TEST(UciOptions, FindsAnOptionInAnyCaseAndPassesTheValueOn) {
-  Recorded r;
-  UciOptions options = sample(r);
-  auto report = [&](const std::string& e) { r.errors.push_back(e); };
-  EXPECT_TRUE(options.set("size", "64", report));
+TEST_F(UciOptionTable, FindsAnOptionInAnyCaseAndPassesTheValueOn) {
+  EXPECT_TRUE(set("size", "64"));
   EXPECT_EQ(r.spin, 64);
-  EXPECT_TRUE(options.set("FAST MODE", "False", report));
-  EXPECT_FALSE(r.check);
-  EXPECT_TRUE(options.set("Path", "/some where", report));
+  EXPECT_TRUE(set("FAST MODE", "TRUE"));
+  EXPECT_TRUE(r.check);
+  EXPECT_TRUE(set("Path", "/some where"));
   EXPECT_EQ(r.text, "/some where");
-  EXPECT_TRUE(options.set("reset", "ignored", report));
+  EXPECT_TRUE(set("reset", "ignored"));
   EXPECT_EQ(r.presses, 1);
   EXPECT_TRUE(r.errors.empty());
-  EXPECT_FALSE(options.set("Sizes", "3", report));
-  EXPECT_FALSE(options.set("", "", report));
+  EXPECT_FALSE(set("Sizes", "3"));
+  EXPECT_FALSE(set("", ""));
 }
 
-TEST(UciOptions, RefusesAValueOutsideTheTypeNamingTheOptionAsSent) {
-  Recorded r;
-  UciOptions options = sample(r);
-  auto report = [&](const std::string& e) { r.errors.push_back(e); };
-  EXPECT_TRUE(options.set("size", "65", report));
-  EXPECT_TRUE(options.set("Size", "0", report));
-  EXPECT_TRUE(options.set("Size", "x", report));
+TEST_F(UciOptionTable, RefusesAValueOutsideTheTypeNamingTheOptionAsSent) {
+  EXPECT_TRUE(set("size", "65"));
+  EXPECT_TRUE(set("Size", "0"));
+  EXPECT_TRUE(set("Size", "x"));
   EXPECT_EQ(r.spin, -1);
-  EXPECT_TRUE(options.set("fast mode", "yes", report));
+  EXPECT_TRUE(set("fast mode", "yes"));
   EXPECT_EQ(r.checks, 0);
   // The after-hook runs whether or not the value was accepted.
   EXPECT_EQ(r.afters, 1);
