@@ -759,13 +759,9 @@ void Worker::iterative_deepening() {
     if (search.timeManaged && !search.stopFlag) {
       stableIterations = rootMoves[0].move == lastBestMove ? stableIterations + 1 : 0;
       lastBestMove = rootMoves[0].move;
-      // Think longer when the best move keeps changing or the score drops.
-      double instability = 1.0 + 1.5 * bestMoveChanges;
-      double falling = std::clamp(1.0 + (previousBest - best) / 100.0, 0.7, 1.6);
-      double stability = std::max(0.6, 1.2 - 0.06 * stableIterations);
-      double target = search.budget.optimum * instability * falling * stability;
-      if (rootMoves.size() == 1) target = std::min(target, search.budget.optimum * 0.2);
-      if (search.clock.elapsed() > target) {
+      const IterationOutcome outcome{bestMoveChanges, previousBest - best, stableIterations,
+                                     rootMoves.size() == 1};
+      if (stop_after_iteration(search.clock.elapsed(), search.budget.optimum, outcome)) {
         if (search.pondering)
           search.stopOnPonderhit = true;
         else
@@ -872,7 +868,7 @@ std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
 bool Search::should_stop_now() const {
   if (pondering.load(std::memory_order_relaxed)) return false;
   TimePoint elapsed = clock.elapsed();
-  if (limits.movetime && elapsed >= std::max<TimePoint>(1, limits.movetime - options.moveOverhead))
+  if (limits.movetime && elapsed >= movetime_limit(limits.movetime, options.moveOverhead))
     return true;
   if (timeManaged && elapsed >= budget.maximum) return true;
   return limits.nodes && nodes_searched() >= limits.nodes;
