@@ -28,16 +28,47 @@ constexpr int HistoryPruneMaxLmrDepth = 3, FutilityMaxLmrDepth = 6, SingularMinD
 // Checks extend only this deep and above: extending every safe check lets
 // queen-check sequences (KQ vs KR) keep the depth from falling for 2 x rootDepth plies.
 constexpr int CheckExtensionMinDepth = 10;
-constexpr TimePoint CurrentMoveReportAfter = 3000;  // ms: GUIs show the move being searched
-constexpr int TablebaseDepthBonus = 6;              // a table's answer is worth a deep search
+// ms: after this the main thread also reports the root move being searched
+// and each aspiration failure's bound, which GUIs show while they wait.
+constexpr TimePoint LiveReportAfter = 3000;
+constexpr int TablebaseDepthBonus = 6;  // a table's answer is worth a deep search
+// Nodes of the main thread between two looks at the clock and node limits.
+constexpr int NodesBetweenLimitChecks = 512;
+// No cutoff on a stored score this near the 50-move draw (half-moves): the
+// score may not know that the draw is coming.
+constexpr int TtCutoffMaxRule50 = 90;
+// A key for the singular search's node apart from the node's own: the
+// excluded move times 2^64 / golden ratio, which spreads its bits.
+constexpr Key ExcludedMoveKeyMultiplier = 0x9E3779B97F4A7C15ULL;
+// Null move: the depth reduction grows with depth and with the eval's lead
+// over beta (by NullMoveEvalPerPly per ply, at most NullMoveMaxEvalReduction).
+constexpr int NullMoveBaseReduction = 3, NullMoveDepthDivisor = 3, NullMoveMaxEvalReduction = 3;
+// Internal iterative reduction from this depth on.
+constexpr int IirMinDepth = 4;
+// Singular extension: the hash move's stored depth may be at most this much
+// below the node's.
+constexpr int SingularTtDepthMargin = 3;
+// Extensions stop this many times the root depth from the root, so that no
+// line can grow without end.
+constexpr int ExtensionMaxPlyPerRootDepth = 2;
+// Late move pruning: quiet moves stop after (LmpBase + depth^2) / 2 moves,
+// twice as many while improving.
+constexpr int LmpBase = 3;
+// Late move reductions from this depth on.
+constexpr int LmrMinDepth = 2;
+// The aspiration window is used from this depth on; below, a full window.
+constexpr int AspirationMinDepth = 4;
+// Moves remembered per node to be punished after a cutoff by another.
+constexpr int MaxQuietsTried = 64, MaxCapturesTried = 32;
 
-// Late move reductions, from a log-log table.
+// Late move reductions, from a log-log table: LmrBase + ln(depth) ln(moves) / LmrDivisor.
+constexpr double LmrBase = 0.75, LmrDivisor = 2.25;
 struct ReductionTable {
   int r[64][64];
   ReductionTable() {
     for (int d = 0; d < 64; ++d)
       for (int m = 0; m < 64; ++m)
-        r[d][m] = d && m ? int(0.75 + std::log(d) * std::log(m) / 2.25) : 0;
+        r[d][m] = d && m ? int(LmrBase + std::log(d) * std::log(m) / LmrDivisor) : 0;
   }
   int operator()(int depth, int moveCount) const {
     return r[std::min(depth, 63)][std::min(moveCount, 63)];
@@ -53,7 +84,7 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
   *pv = Move::none();
 }
 
-int lmp_threshold(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+int lmp_threshold(int depth, bool improving) { return (LmpBase + depth * depth) / (2 - improving); }
 
 // Mate and tablebase scores are stored relative to the node, not the root.
 int value_to_tt(int v, int ply) {
@@ -238,7 +269,7 @@ class Worker {
 
 void Worker::check_limits() {
   if (--callsToCheck > 0) return;
-  callsToCheck = 512;
+  callsToCheck = NodesBetweenLimitChecks;
   if (search.should_stop_now()) search.stopFlag = true;
 }
 
@@ -306,7 +337,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
   // Step 4. Transposition table look-up.
   const Move excluded = ss->excludedMove;
-  const Key key = pos.key() ^ (excluded ? Key(excluded.raw()) * 0x9E3779B97F4A7C15ULL : 0);
+  const Key key = pos.key() ^ (excluded ? Key(excluded.raw()) * ExcludedMoveKeyMultiplier : 0);
   bool ttHit;
   TTEntry* tte = search.tt.probe(key, ttHit);
   const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
@@ -316,7 +347,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (!excluded) ss->ttPv = PvNode || (ttHit && tte->is_pv());
 
   if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
-      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50() < 90)
+      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) &&
+      pos.rule50() < TtCutoffMaxRule50)
     return ttValue;
 
   // Step 4b. Tablebases: right after a capture or pawn move (the tables
@@ -396,7 +428,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
         ss->staticEval >= beta - NullMoveEvalPerDepth * depth + NullMoveEvalBase &&
         pos.has_non_pawn_material(us)) {
-      int R = 3 + depth / 3 + std::min((eval - beta) / NullMoveEvalPerPly, 3);
+      int R = NullMoveBaseReduction + depth / NullMoveDepthDivisor +
+              std::min((eval - beta) / NullMoveEvalPerPly, NullMoveMaxEvalReduction);
       make_null_move(ss);
       int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
       unmake_null_move();
@@ -407,11 +440,11 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
   // Step 9. Internal iterative reduction: without a hash move this node was
   // not searched before, so search it shallower first.
-  if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+  if (!RootNode && !ttMove && depth >= IirMinDepth && (PvNode || cutNode)) --depth;
 
   // Step 10. The move loop.
   MovePicker picker(pos, ttMove, ordering(ss));
-  Move quiets[64], captures[32];
+  Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
   int quietCount = 0, captureCount = 0, moveCount = 0;
   Move bestMove = Move::none();
   bool skipQuiets = false;
@@ -425,7 +458,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     ++moveCount;
     if (PvNode) (ss + 1)->pv = nullptr;
     if (RootNode && is_main() && search.callbacks.onCurrentMove &&
-        search.clock.elapsed() > CurrentMoveReportAfter)
+        search.clock.elapsed() > LiveReportAfter)
       search.callbacks.onCurrentMove(depth, move, moveCount + pvIdx);
 
     const bool capture = pos.is_noisy(move);
@@ -459,9 +492,10 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     int extension = 0;
     if (!RootNode && depth >= SingularMinDepth && move == ttMove && !excluded &&
         ttValue != VALUE_NONE && !is_decisive(ttValue) && (tte->bound() & BOUND_LOWER) &&
-        tte->depth() >= depth - 3 && ss->ply < 2 * rootDepth) {
+        tte->depth() >= depth - SingularTtDepthMargin &&
+        ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth) {
       // Singular extension: is the hash move much better than all others?
-      int singularBeta = ttValue - 2 * depth;
+      int singularBeta = ttValue - SingularBetaPerDepth * depth;
       ss->excludedMove = move;
       int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
@@ -476,8 +510,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         return singularBeta;  // multi-cut: several moves beat beta
       else if (ttValue >= beta)
         extension = -1;
-    } else if (givesCheck && depth >= CheckExtensionMinDepth && ss->ply < 2 * rootDepth &&
-               pos.see_ge(move, 0)) {
+    } else if (givesCheck && depth >= CheckExtensionMinDepth &&
+               ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth && pos.see_ge(move, 0)) {
       extension = 1;  // check extension
     }
     newDepth += extension;
@@ -490,7 +524,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 14. Late move reductions: later moves get a reduced null-window
     // search first and a full one only if they beat alpha.
     bool fullSearch;
-    if (depth >= 2 && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+    if (depth >= LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
       int r = Reductions(depth, moveCount);
       r -= ss->ttPv;
       r += cutNode;
@@ -540,9 +574,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       }
     }
     if (move != bestMove) {
-      if (capture && captureCount < 32)
+      if (capture && captureCount < MaxCapturesTried)
         captures[captureCount++] = move;
-      else if (!capture && quietCount < 64)
+      else if (!capture && quietCount < MaxQuietsTried)
         quiets[quietCount++] = move;
     }
   }
@@ -692,10 +726,13 @@ SearchInfo Worker::line_info(const RootMove& rm, int depth) const {
 }
 
 void Worker::iterative_deepening() {
-  Stack stack[MAX_PLY + 10] = {};
-  Stack* ss = stack + 7;
+  // Room below the root for the plies that nodes look back at, and above
+  // the deepest ply for the ones they look ahead to.
+  constexpr int PliesBelowRoot = 7, PliesPastMax = 3;
+  Stack stack[PliesBelowRoot + MAX_PLY + PliesPastMax] = {};
+  Stack* ss = stack + PliesBelowRoot;
   Move rootPv[MAX_PLY + 1];
-  for (int i = -7; i < MAX_PLY + 3; ++i) {
+  for (int i = -PliesBelowRoot; i < MAX_PLY + PliesPastMax; ++i) {
     (ss + i)->continuation = &continuationHistory[NO_PIECE][0];
     (ss + i)->staticEval = VALUE_NONE;
     (ss + i)->ply = std::max(i, 0);
@@ -717,7 +754,7 @@ void Worker::iterative_deepening() {
       // Aspiration window around the last score, widened on each failure.
       int prev = rootMoves[pvIdx].previousScore;
       int delta = AspirationBase + std::abs(prev) / AspirationScoreDivisor;
-      if (rootDepth >= 4 && !is_decisive(prev)) {
+      if (rootDepth >= AspirationMinDepth && !is_decisive(prev)) {
         alpha = std::max(prev - delta, -VALUE_INFINITE);
         beta = std::min(prev + delta, VALUE_INFINITE);
       } else {
@@ -728,7 +765,8 @@ void Worker::iterative_deepening() {
         int value = negamax<Root>(ss, alpha, beta, rootDepth, false);
         std::stable_sort(rootMoves.begin() + pvIdx, rootMoves.end());
         if (stopped()) break;
-        if (is_main() && (value <= alpha || value >= beta) && search.clock.elapsed() > 3000)
+        if (is_main() && (value <= alpha || value >= beta) &&
+            search.clock.elapsed() > LiveReportAfter)
           report(rootDepth, alpha, beta);
         // A bound that widens into the decisive range opens completely: a
         // window edge there is no score, yet null move returns it as a

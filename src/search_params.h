@@ -22,6 +22,7 @@ namespace shiftmate::search_params {
   P(HistoryPrunePerDepth, 3000, 1000, 6000, 300) /* history points */                     \
   P(FutilityBase, 120, 40, 300, 12)                                                       \
   P(FutilityPerLmrDepth, 110, 40, 250, 11)                                                \
+  P(SingularBetaPerDepth, 2, 1, 4, 1) /* below the hash move's score, per ply of depth */ \
   P(SingularDoubleMargin, 20, 5, 60, 3)                                                   \
   P(MaxDoubleExtensions, 6, 1, 16, 1) /* per path from the root, a count */               \
   P(QsearchFutilityMargin, 180, 60, 400, 18)                                              \
