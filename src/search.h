@@ -1,6 +1,8 @@
 // Iterative deepening alpha-beta (PVS) over a pool of Lazy SMP threads that
 // share one transposition table. The search reports through callbacks and
-// never prints.
+// never prints. The tree search is in search.cpp (one thread's Worker,
+// search_worker.h), the threads in thread_pool.*, and this class's set-up,
+// limits and result in search_control.cpp.
 #pragma once
 
 #include <atomic>
@@ -15,6 +17,7 @@
 #include "score.h"
 #include "skill.h"
 #include "syzygy.h"
+#include "thread_pool.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -74,7 +77,7 @@ class Search {
   ~Search();
 
   void set_threads(int n);  // waits for a running search first
-  int threads() const { return int(workers.size()); }
+  int threads() const { return pool.size(); }
   void clear();  // forget histories (new game)
 
   // Starts searching on background threads and returns at once. bestmove
@@ -95,7 +98,7 @@ class Search {
   std::size_t keep_tablebase_moves(const syzygy::RootRanking& ranking, std::vector<Move>& rootList);
 
   TranspositionTable& tt;
-  std::vector<std::unique_ptr<Worker>> workers;
+  ThreadPool pool;
   std::thread mainThread;
   std::atomic<bool> running{false};
   std::atomic<bool> stopFlag{false};

@@ -1,0 +1,172 @@
+// The Search object (search.h) around the tree search: it sets up the
+// root (legal and requested moves, tablebase ranking, the weakened level,
+// the time budget), runs the workers of the thread pool, enforces the hard
+// limits, answers stop and ponderhit, and reports the move played.
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "movegen.h"
+#include "random.h"
+#include "search.h"
+#include "search_worker.h"
+#include "syzygy.h"
+
+namespace shiftmate {
+
+Search::Search(TranspositionTable& table) : tt(table) { set_threads(1); }
+
+Search::~Search() {
+  stop();
+  wait();
+}
+
+void Search::set_threads(int n) {
+  wait();
+  pool.resize(*this, n);
+}
+
+void Search::clear() {
+  wait();
+  pool.clear();
+}
+
+void Search::start(const Position& pos, const SearchLimits& l, const SearchOptions& o,
+                   SearchCallbacks cb) {
+  stop();
+  wait();
+  clock.restart();
+  limits = l;
+  options = o;
+  callbacks = std::move(cb);
+  stopFlag = false;
+  pondering = l.ponder;
+  stopOnPonderhit = false;
+
+  // A weakened search is random twice: the whole level it plays at (of the
+  // two around a fractional one) and the candidate it picks at the end.
+  Random skillRng(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  options.skill = o.skill.settled(skillRng.uniform());
+  skillSeed = skillRng.next();
+  const Skill& skill = options.skill;
+  searchMultiPV = skill.enabled() ? std::max(o.multiPV, skill.candidates()) : o.multiPV;
+  depthCap = l.depth;
+  if (skill.enabled())
+    depthCap = depthCap ? std::min(depthCap, skill.depth_limit()) : skill.depth_limit();
+
+  Color us = pos.side_to_move();
+  timeManaged = !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;
+  if (timeManaged) budget = allocate_time(l.time[us], l.inc[us], l.movesToGo, o.moveOverhead);
+
+  std::vector<Move> rootList;
+  for (Move m : MoveList<LEGAL>(pos))
+    if (l.searchMoves.empty() ||
+        std::find(l.searchMoves.begin(), l.searchMoves.end(), m) != l.searchMoves.end())
+      rootList.push_back(m);
+  tbCardinality = std::min(o.syzygyProbeLimit, syzygy::max_pieces());
+  rootInTB = false;
+  std::size_t rootProbes = 0;
+  if (tbCardinality && !rootList.empty() && popcount(pos.pieces()) <= tbCardinality)
+    if (auto ranking = syzygy::rank_root_moves(pos, o.syzygy50MoveRule))
+      rootProbes = keep_tablebase_moves(*ranking, rootList);
+  pool.prepare(pos, rootList);
+  pool.main().tbHits = rootProbes;
+  tt.new_search();
+
+  running = true;
+  mainThread = std::thread([this] { run_main(); });
+}
+
+// Keeps the root moves that preserve the tablebase result best (for a win,
+// those that stay within reach of the 50-move rule); returns the probes made.
+std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
+                                         std::vector<Move>& rootList) {
+  auto in_list = [&](Move m) {
+    return std::find(rootList.begin(), rootList.end(), m) != rootList.end();
+  };
+  const syzygy::RankedMove* best = nullptr;
+  for (const auto& rm : ranking.moves)
+    if (in_list(rm.move) && (!best || rm.rank > best->rank)) best = &rm;
+  if (!best) return 0;
+  std::vector<Move> kept;
+  for (const auto& rm : ranking.moves)
+    if (rm.rank == best->rank && in_list(rm.move)) kept.push_back(rm.move);
+  rootList = std::move(kept);
+  rootInTB = true;
+  using syzygy::Wdl;
+  rootTbScore = best->wdl == Wdl::Win           ? VALUE_TB
+                : best->wdl == Wdl::CursedWin   ? 2
+                : best->wdl == Wdl::Draw        ? VALUE_DRAW
+                : best->wdl == Wdl::BlessedLoss ? -2
+                                                : -VALUE_TB;
+  // With DTZ the root moves already lead the way, and probing below a
+  // drawn or lost root tells the search nothing it can use; WDL alone
+  // cannot tell a fast win from a slow one, so the search keeps probing.
+  if (ranking.byDtz || best->wdl != Wdl::Win) tbCardinality = 0;
+  return ranking.moves.size();
+}
+
+bool Search::should_stop_now() const {
+  if (pondering.load(std::memory_order_relaxed)) return false;
+  TimePoint elapsed = clock.elapsed();
+  if (limits.movetime && elapsed >= movetime_limit(limits.movetime, options.moveOverhead))
+    return true;
+  if (timeManaged && elapsed >= budget.maximum) return true;
+  return limits.nodes && nodes_searched() >= limits.nodes;
+}
+
+void Search::run_main() {
+  Worker& main = pool.main();
+  if (!main.rootMoves.empty()) {
+    pool.start_helpers();
+    main.iterative_deepening();
+    // In ponder and infinite mode the GUI must say stop (or ponderhit) first.
+    while (!stopFlag && (pondering || limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    stopFlag = true;
+    pool.join_helpers();
+  } else {
+    if (callbacks.onInfo) {
+      SearchInfo info;
+      info.score = main.pos.in_check() ? -VALUE_MATE : VALUE_DRAW;
+      callbacks.onInfo(info);
+    }
+    while (!stopFlag && (pondering || limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+  }
+
+  Worker* best = &pool.best();
+  Move bestMove = Move::none(), ponderMove = Move::none();
+  if (!best->rootMoves.empty()) {
+    const RootMove* chosen = &best->rootMoves[0];
+    if (options.skill.enabled()) {
+      chosen = &best->weakened_choice(skillSeed);
+      // The last line a GUI sees is the one played (fastchess warns when
+      // bestmove is not the last PV's first move).
+      if (chosen != &best->rootMoves[0] && callbacks.onInfo)
+        callbacks.onInfo(best->line_info(*chosen, std::max(1, best->completedDepth)));
+    }
+    bestMove = chosen->move;
+    if (chosen->pv.size() > 1) ponderMove = chosen->pv[1];
+  }
+  if (callbacks.onBestMove) callbacks.onBestMove(bestMove, ponderMove);
+  running = false;
+}
+
+void Search::stop() { stopFlag = true; }
+
+std::uint64_t Search::nodes_searched() const { return pool.nodes(); }
+
+std::uint64_t Search::tb_hits() const { return pool.tb_hits(); }
+
+void Search::ponderhit() {
+  clock.restart();  // our clock runs from now
+  if (stopOnPonderhit) stopFlag = true;
+  pondering = false;
+}
+
+void Search::wait() {
+  if (mainThread.joinable()) mainThread.join();
+}
+
+}  // namespace shiftmate

@@ -1,0 +1,199 @@
+// One Lazy SMP search thread (a Worker): its own copy of the position,
+// its histories and the network's accumulators. Its tree search, the
+// iterative deepening, negamax and quiescence, is in search.cpp; the
+// pool that runs the workers is in thread_pool.*.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "history.h"
+#include "movepick.h"
+#include "nnue/inference.h"
+#include "position.h"
+#include "random.h"
+#include "search.h"
+#include "skill.h"
+
+namespace shiftmate {
+
+// The kinds of node negamax is compiled for: null-window, principal
+// variation, and the root (a PV node too).
+enum NodeType { NonPV, PV, Root };
+
+// A root move with its score in this and the last iteration, and its line.
+struct RootMove {
+  Move move;
+  int score = -VALUE_INFINITE;
+  int previousScore = -VALUE_INFINITE;
+  int selDepth = 0;
+  std::vector<Move> pv;
+
+  explicit RootMove(Move m) : move(m), pv{m} {}
+  bool operator<(const RootMove& o) const {  // sorts best first
+    return o.score != score ? o.score < score : o.previousScore < previousScore;
+  }
+};
+
+// Per-ply search state.
+struct Stack {
+  Move* pv;
+  int ply;
+  Move currentMove;
+  Move excludedMove;
+  Move killers[2];
+  int staticEval;
+  bool inCheck;
+  bool ttPv;
+  int doubleExtensions;  // on the path from the root, including this ply's move
+  PieceToHistory* continuation;
+};
+
+// Empties a table whose all-zero bytes are its empty state.
+template <typename Table>
+void zero(Table& table) {
+  static_assert(std::is_trivially_copyable_v<Table>);
+  std::memset(static_cast<void*>(&table), 0, sizeof(table));
+}
+
+class Worker {
+ public:
+  Worker(Search& s, int i) : search(s), id(i) { clear(); }
+
+  // All-zero bytes are empty entries and Move::none(): one memset per table
+  // (element loops cost ucinewgame milliseconds in instrumented builds).
+  void clear() {
+    zero(mainHistory);
+    zero(captureHistory);
+    zero(continuationHistory);
+    zero(counterMoves);
+    zero(pawnCorrection);
+  }
+
+  void prepare(const Position& root, const std::vector<Move>& rootList) {
+    pos = root;
+    network = &nnue::active_network();
+    accumulators.reset(*network, pos);
+    rootMoves.clear();
+    for (Move m : rootList) rootMoves.emplace_back(m);
+    nodes = 0;
+    tbHits = 0;
+    completedDepth = 0;
+    bestMoveChanges = 0;
+  }
+
+  void iterative_deepening();
+  // A root move's line as `info` shows it (its score, or the previous
+  // iteration's when this one did not reach it).
+  SearchInfo line_info(const RootMove& rm, int depth) const;
+  // The root move a weakened search plays: one of its MultiPV lines.
+  const RootMove& weakened_choice(std::uint64_t seed) const {
+    std::vector<Skill::Candidate> candidates;
+    std::size_t lines = std::min<std::size_t>(std::max(multiPV, 1), rootMoves.size());
+    for (std::size_t i = 0; i < lines; ++i) {
+      const RootMove& rm = rootMoves[i];
+      int score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore;
+      if (score == -VALUE_INFINITE) continue;  // never searched to the end
+      candidates.push_back({rm.move, score});
+    }
+    Random rng(seed);
+    Move m = search.options.skill.pick(candidates, rng.uniform());
+    for (const RootMove& rm : rootMoves)
+      if (rm.move == m) return rm;
+    return rootMoves[0];
+  }
+
+  Position pos;
+  std::vector<RootMove> rootMoves;
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<std::uint64_t> tbHits{0};
+  int completedDepth = 0;
+
+ private:
+  template <NodeType NT>
+  int negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode);
+  template <NodeType NT>
+  int qsearch(Stack* ss, int alpha, int beta);
+
+  OrderingContext ordering(const Stack* ss) const {
+    Move prev = (ss - 1)->currentMove;
+    Move counter = prev.is_ok() && prev != Move::null()
+                       ? counterMoves[pos.piece_on(prev.to())][prev.to()]
+                       : Move::none();
+    return {&mainHistory,
+            &captureHistory,
+            {(ss - 1)->continuation, (ss - 2)->continuation, (ss - 4)->continuation},
+            {ss->killers[0], ss->killers[1]},
+            counter};
+  }
+  // What searches have learned about the static evaluation of this side to
+  // move's pawn structure.
+  CorrectionEntry& pawn_correction() {
+    return pawnCorrection[pos.side_to_move()][pos.pawn_key() & (CorrectionSize - 1)];
+  }
+  // The static evaluation adjusted by that correction.
+  int corrected_eval(int raw) {
+    return std::clamp(raw + pawn_correction().correction(), VALUE_TB_LOSS_IN_MAX_PLY + 1,
+                      VALUE_TB_WIN_IN_MAX_PLY - 1);
+  }
+  // The one way the search moves through the tree: every make and unmake
+  // passes here, so state that follows the position (history pointers, node
+  // count, the network's accumulators) stays in step with it.
+  void make_move(Stack* ss, Move move) {
+    ss->currentMove = move;
+    ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
+    accumulators.push(pos, move);
+    pos.do_move(move);
+    count_node();
+  }
+  void unmake_move(Move move) {
+    pos.undo_move(move);
+    accumulators.pop();
+  }
+  void make_null_move(Stack* ss) {
+    ss->currentMove = Move::null();
+    ss->continuation = &continuationHistory[NO_PIECE][0];
+    accumulators.push_null();
+    pos.do_null_move();
+    count_node();
+  }
+  void unmake_null_move() {
+    pos.undo_null_move();
+    accumulators.pop();
+  }
+  // The static evaluation of the current position, side to move's view.
+  int evaluate() { return nnue::output(*network, accumulators.current(*network), pos); }
+  void update_quiet_stats(Stack* ss, Move m, int bonus);
+  void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
+                    const Move* captures, int captureCount);
+  bool is_main() const { return id == 0; }
+  // Only this thread writes its counter: a plain increment, no locked add.
+  void count_node() {
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  void count_tb_hit() {
+    tbHits.store(tbHits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  void check_limits();
+  void report(int depth, int alpha, int beta);
+
+  Search& search;
+  int id;
+  int rootDepth = 0, pvIdx = 0, selDepth = 0, multiPV = 1;
+  double bestMoveChanges = 0;
+  int callsToCheck = 0;
+  const nnue::Network* network = nullptr;  // the active network when the search started
+  nnue::AccumulatorStack accumulators;
+  ButterflyHistory mainHistory;
+  CaptureHistory captureHistory;
+  ContinuationHistory continuationHistory;
+  CounterMoves counterMoves;
+  CorrectionHistory pawnCorrection;
+};
+
+}  // namespace shiftmate

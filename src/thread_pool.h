@@ -1,0 +1,52 @@
+// The Lazy SMP thread pool: every worker searches the same root on its own
+// thread, sharing only the transposition table, so that the helpers' results
+// reach the main worker through the table; at the end one worker's move is
+// played.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "position.h"
+
+namespace shiftmate {
+
+class Search;
+class Worker;
+
+class ThreadPool {
+ public:
+  ThreadPool();
+  ~ThreadPool();
+
+  // `n` workers (at least one) that search for `search`; worker 0 is the
+  // main one, which checks the limits and reports.
+  void resize(Search& search, int n);
+  int size() const { return int(workers.size()); }
+  void clear();  // every worker's histories (new game)
+
+  // Each worker gets a copy of the position and the root moves to search.
+  void prepare(const Position& pos, const std::vector<Move>& rootList);
+  Worker& main() const { return *workers[0]; }
+
+  // The helpers start iterating on their own threads (the main worker runs
+  // on the caller's); join_helpers waits for them once the search is told
+  // to stop.
+  void start_helpers();
+  void join_helpers();
+
+  // The worker whose move is played: the main one, unless a helper
+  // completed a deeper iteration with a better score.
+  Worker& best() const;
+
+  std::uint64_t nodes() const;
+  std::uint64_t tb_hits() const;
+
+ private:
+  std::vector<std::unique_ptr<Worker>> workers;
+  std::vector<std::thread> helpers;
+};
+
+}  // namespace shiftmate
