@@ -62,14 +62,15 @@ constexpr int MaxQuietsTried = 64, MaxCapturesTried = 32;
 // Late move reductions, from a log-log table: LmrBase + ln(depth) ln(moves) / LmrDivisor.
 constexpr double LmrBase = 0.75, LmrDivisor = 2.25;
 struct ReductionTable {
-  int r[64][64];
+  static constexpr int Size = 64;  // depths and move counts beyond share the last entry
+  int r[Size][Size];
   ReductionTable() {
-    for (int d = 0; d < 64; ++d)
-      for (int m = 0; m < 64; ++m)
+    for (int d = 0; d < Size; ++d)
+      for (int m = 0; m < Size; ++m)
         r[d][m] = d && m ? int(LmrBase + std::log(d) * std::log(m) / LmrDivisor) : 0;
   }
   int operator()(int depth, int moveCount) const {
-    return r[std::min(depth, 63)][std::min(moveCount, 63)];
+    return r[std::min(depth, Size - 1)][std::min(moveCount, Size - 1)];
   }
 };
 const ReductionTable Reductions;
@@ -113,7 +114,7 @@ void Worker::update_quiet_stats(Stack* ss, Move m, int bonus) {
 void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                           const Move* captures, int captureCount) {
   int bonus = history_bonus(depth);
-  auto capture_entry = [&](Move m) -> HistoryEntry<16384>& {
+  auto capture_entry = [&](Move m) -> auto& {
     PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
     return captureHistory[pos.piece_on(m.from())][m.to()][victim];
   };
@@ -191,7 +192,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         const int w = int(*wdl), drawScore = search.options.syzygy50MoveRule;
         const int value = w < -drawScore  ? -VALUE_TB + ss->ply
                           : w > drawScore ? VALUE_TB - ss->ply
-                                          : VALUE_DRAW + 2 * w * drawScore;
+                                          : VALUE_DRAW + CursedResultScore * w * drawScore;
         const Bound b = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
         if (b == BOUND_EXACT || (b == BOUND_LOWER ? value >= beta : value <= alpha)) {
           search.tt.store(tte, key, value_to_tt(value, ss->ply), ss->ttPv, b,

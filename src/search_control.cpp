@@ -95,9 +95,9 @@ std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
   rootInTB = true;
   using syzygy::Wdl;
   rootTbScore = best->wdl == Wdl::Win           ? VALUE_TB
-                : best->wdl == Wdl::CursedWin   ? 2
+                : best->wdl == Wdl::CursedWin   ? CursedResultScore
                 : best->wdl == Wdl::Draw        ? VALUE_DRAW
-                : best->wdl == Wdl::BlessedLoss ? -2
+                : best->wdl == Wdl::BlessedLoss ? -CursedResultScore
                                                 : -VALUE_TB;
   // With DTZ the root moves already lead the way, and probing below a
   // drawn or lost root tells the search nothing it can use; WDL alone

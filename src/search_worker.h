@@ -21,6 +21,10 @@
 
 namespace shiftmate {
 
+// A tablebase win or loss that the 50-move rule turns into a draw scores
+// this (or its negation): a hair from the draw, on the side it would be.
+constexpr int CursedResultScore = 2;
+
 // The kinds of node negamax is compiled for: null-window, principal
 // variation, and the root (a PV node too).
 enum NodeType { NonPV, PV, Root };
