@@ -11,7 +11,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -26,6 +25,7 @@
 #include "search.h"
 #include "training/packed_position.h"
 #include "tt.h"
+#include "util/file_io.h"
 
 namespace shiftmate {
 
@@ -46,22 +46,6 @@ std::uint64_t mix(std::uint64_t x) {
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
   x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
   return x ^ (x >> 31);
-}
-
-std::string errno_text() { return std::strerror(errno); }
-
-// Writes all of `data` with as few write(2) calls as the kernel allows.
-bool write_all(int fd, const void* data, std::size_t size) {
-  const char* p = static_cast<const char*>(data);
-  std::size_t left = size;
-  while (left) {
-    ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    left -= std::size_t(n);
-  }
-  return true;
 }
 
 // The output file, opened for appending and locked against a second

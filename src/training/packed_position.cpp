@@ -10,7 +10,6 @@
 #include <cctype>
 #include <cerrno>
 #include <cstddef>
-#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <memory>
@@ -18,6 +17,7 @@
 #include "bitboard.h"
 #include "parse.h"
 #include "score.h"
+#include "util/file_io.h"
 
 namespace shiftmate {
 
@@ -49,8 +49,6 @@ int code_at(const PackedPosition& p, int index) {
 
 Color castling_rook_color(int code) { return code & 8 ? BLACK : WHITE; }
 
-std::string errno_text() { return std::strerror(errno); }
-
 // Closes a file descriptor when it goes out of scope.
 struct FileDescriptor {
   int fd;
@@ -71,18 +69,6 @@ ssize_t read_fully(int fd, void* buffer, std::size_t size) {
     done += std::size_t(n);
   }
   return ssize_t(done);
-}
-
-bool write_fully(int fd, const void* data, std::size_t size) {
-  const auto* p = static_cast<const char*>(data);
-  while (size) {
-    ssize_t n = ::write(fd, p, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    size -= std::size_t(n);
-  }
-  return true;
 }
 
 std::string_view trim(std::string_view v) {
@@ -281,7 +267,7 @@ std::optional<std::string> append_packed_file(const std::string& path,
                                               const std::vector<PackedPosition>& records) {
   FileDescriptor file{::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)};
   if (file.fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
-  if (!write_fully(file.fd, records.data(), records.size() * sizeof(PackedPosition)))
+  if (!write_all(file.fd, records.data(), records.size() * sizeof(PackedPosition)))
     return fmt::format("cannot write '{}': {}", path, errno_text());
   return std::nullopt;
 }
