@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -122,4 +123,39 @@ TEST(Trainer, TheSameSeedGivesTheSameNetwork) {
   FloatNetwork fresh;
   fresh.randomise(9);
   EXPECT_NE(a.featureWeights, fresh.featureWeights);  // it did train
+}
+
+// The shuffle and hold-out of `shiftmate train`: every position lands on
+// exactly one side, the held-out share follows --validation, --max-positions
+// cuts first, and the seed alone decides the split.
+TEST(Trainer, SplitIsADisjointSeededCoverOfThePositions) {
+  std::vector<PackedPosition> positions;
+  for (int i = 0; i < 1000; ++i)  // each position told apart by its score
+    positions.push_back(PackedPosition::pack(Position(), i, StmResult::DRAW, false));
+  auto scores = [](const std::vector<PackedPosition>& part) {
+    std::vector<int> out;
+    for (const PackedPosition& p : part) out.push_back(p.score);
+    return out;
+  };
+
+  TrainingSplit split = split_positions(positions, 0.1, 0, 7);
+  EXPECT_EQ(split.training.size(), 900u);
+  EXPECT_EQ(split.validation.size(), 100u);
+  std::vector<int> all = scores(split.training), held = scores(split.validation);
+  all.insert(all.end(), held.begin(), held.end());
+  std::sort(all.begin(), all.end());
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(all[i], i) << "each position exactly once";
+  EXPECT_NE(scores(split.training), std::vector<int>(all.begin(), all.begin() + 900)) << "shuffled";
+
+  TrainingSplit again = split_positions(positions, 0.1, 0, 7);
+  EXPECT_EQ(scores(again.training), scores(split.training));
+  EXPECT_EQ(scores(again.validation), scores(split.validation));
+  TrainingSplit otherSeed = split_positions(positions, 0.1, 0, 8);
+  EXPECT_NE(scores(otherSeed.training), scores(split.training));
+
+  EXPECT_EQ(split_positions(positions, 0.25, 0, 7).validation.size(), 250u);
+  EXPECT_TRUE(split_positions(positions, 0, 0, 7).validation.empty());
+  TrainingSplit capped = split_positions(positions, 0.5, 200, 7);
+  EXPECT_EQ(capped.training.size(), 100u);
+  EXPECT_EQ(capped.validation.size(), 100u);
 }

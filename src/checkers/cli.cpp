@@ -21,7 +21,7 @@ int perft_command(int argc, char** argv) {
                         "Count the leaves of the Russian checkers move tree.");
   opts.positional_help("DEPTH");
   opts.add_options()("depth", "depth in plies", cxxopts::value<int>())(
-      "fen", "position in PDN FEN (default: start position)",
+      "fen", "position in PDN FEN",
       cxxopts::value<std::string>()->default_value(std::string(StartFen)))(
       "divide", "print the count under each root move")(
       "paths",

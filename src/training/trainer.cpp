@@ -207,6 +207,20 @@ void FloatNetwork::quantise(nnue::Network& out) const {
   }
 }
 
+TrainingSplit split_positions(std::vector<PackedPosition> positions, double validationFraction,
+                              std::size_t maxPositions, std::uint64_t seed) {
+  Random rng(seed);
+  for (std::size_t i = positions.size(); i > 1; --i)
+    std::swap(positions[i - 1], positions[rng.below(i)]);
+  if (maxPositions && positions.size() > maxPositions) positions.resize(maxPositions);
+  const auto held = std::size_t(double(positions.size()) * validationFraction);
+  TrainingSplit split;
+  split.validation.assign(positions.end() - std::ptrdiff_t(held), positions.end());
+  positions.resize(positions.size() - held);
+  split.training = std::move(positions);
+  return split;
+}
+
 double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
                  double resultWeight, int threads) {
   if (data.empty()) return 0;

@@ -50,6 +50,17 @@ struct FloatNetwork {
   void quantise(nnue::Network& out) const;
 };
 
+// The positions a run learns from and those it measures the loss on.
+struct TrainingSplit {
+  std::vector<PackedPosition> training, validation;
+};
+
+// Shuffles `positions` with `seed` (so the held-out positions come from every
+// file), keeps the first `maxPositions` (0: all) and holds out the last
+// `validationFraction` of those.
+TrainingSplit split_positions(std::vector<PackedPosition> positions, double validationFraction,
+                              std::size_t maxPositions, std::uint64_t seed);
+
 // sigmoid(output) against the blended target, averaged over the positions.
 double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
                  double resultWeight, int threads);

@@ -1,0 +1,339 @@
+#include "training/cli.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cxxopts.hpp>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+#include "command.h"
+#include "datagen.h"
+#include "training/convert.h"
+#include "training/data_info.h"
+#include "training/packed_position.h"
+#include "training/trainer.h"
+#include "util/stop_signal.h"
+#include "wdl/fit.h"
+
+namespace shiftmate {
+
+namespace {
+
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// What convert, datainfo and wdlfit share: their files are the positional
+// arguments, --help prints the options, and usage errors name the tool.
+class FileTool {
+ public:
+  // `files`: the option that the positional arguments fill, and its help.
+  FileTool(std::string toolName, const std::string& description, const std::string& positionalHelp,
+           std::string filesName, std::string filesDescription)
+      : name(std::move(toolName)),
+        filesOption(std::move(filesName)),
+        filesHelp(std::move(filesDescription)),
+        opts("shiftmate " + this->name, description) {
+    opts.positional_help(positionalHelp);
+  }
+
+  cxxopts::OptionAdder add_options() { return opts.add_options(); }
+
+  // Parses the arguments; an exit code when the command ends here (0 after
+  // --help; 2 when `filesRequired` and there are none).
+  std::optional<int> parse(int argc, char** argv, bool filesRequired) {
+    opts.add_options()(filesOption, filesHelp, cxxopts::value<std::vector<std::string>>())(
+        "h,help", "this help");
+    opts.parse_positional({filesOption});
+    args = opts.parse(argc, argv);
+    if (args.count("help")) {
+      fmt::print("{}\n", opts.help());
+      return 0;
+    }
+    if (args.count(filesOption)) files = args[filesOption].as<std::vector<std::string>>();
+    if (filesRequired && files.empty()) return usage_error(name, "give one or more FILE.bin");
+    return std::nullopt;
+  }
+
+  const std::string name;
+  cxxopts::ParseResult args;
+  std::vector<std::string> files;
+
+ private:
+  std::string filesOption, filesHelp;
+  cxxopts::Options opts;
+};
+
+}  // namespace
+
+int datagen_command(int argc, char** argv) {
+  cxxopts::Options opts("shiftmate datagen",
+                        "Self-play games at a node budget per move; appends every searched "
+                        "position as a 32-byte record (score and result from the side to move's "
+                        "view) for the trainer.");
+  opts.add_options()("output", "file to append to (a partial file is resumed)",
+                     cxxopts::value<std::string>())(
+      "positions", "number of records the file should hold",
+      cxxopts::value<std::uint64_t>()->default_value("1000000"))(
+      "nodes", "soft node limit per move: no iteration starts after it",
+      cxxopts::value<std::uint64_t>()->default_value("5000"))(
+      "hard-nodes", "the search aborts at this many nodes (default: 20 x --nodes)",
+      cxxopts::value<std::uint64_t>())("threads", "games played at once (default: one per core)",
+                                       cxxopts::value<int>())(
+      "random-plies", "random moves after the start position or book line",
+      cxxopts::value<int>()->default_value("8"))(
+      "book", "openings: an EPD or FEN file, one position per line", cxxopts::value<std::string>())(
+      "seed", "random seed (default: from the clock)", cxxopts::value<std::uint64_t>())(
+      "hash", "hash table per game thread in MB",
+      cxxopts::value<std::size_t>()->default_value("8"))("h,help", "this help");
+  auto args = opts.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", opts.help());
+    return 0;
+  }
+  auto bad = [](const std::string& message) { return usage_error("datagen", message); };
+  if (!args.unmatched().empty()) return bad("unexpected argument '" + args.unmatched()[0] + "'");
+  if (!args.count("output")) return bad("--output FILE is required");
+
+  DatagenOptions options;
+  options.positions = args["positions"].as<std::uint64_t>();
+  options.nodes = args["nodes"].as<std::uint64_t>();
+  options.hardNodes = args.count("hard-nodes") ? args["hard-nodes"].as<std::uint64_t>()
+                                               : DatagenHardNodesFactor * options.nodes;
+  options.threads = args.count("threads") ? args["threads"].as<int>() : int(cores());
+  options.randomPlies = args["random-plies"].as<int>();
+  options.hashMB = args["hash"].as<std::size_t>();
+  options.seed = args.count("seed")
+                     ? args["seed"].as<std::uint64_t>()
+                     : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+  if (options.positions < 1) return bad("--positions must be at least 1");
+  if (options.nodes < 1) return bad("--nodes must be at least 1");
+  if (options.hardNodes < options.nodes) return bad("--hard-nodes must be at least --nodes");
+  if (options.threads < 1 || options.threads > 1024) return bad("--threads must be 1 to 1024");
+  if (options.randomPlies < 0 || options.randomPlies > 100)
+    return bad("--random-plies must be 0 to 100");
+  if (options.hashMB < 1 || options.hashMB > 65536) return bad("--hash must be 1 to 65536 MB");
+  if (args.count("book"))
+    if (auto error = load_book(args["book"].as<std::string>(), options.book)) return bad(*error);
+
+  const std::atomic<bool>& stop = catch_stop_signals();
+  DatagenReport report = run_datagen(options, args["output"].as<std::string>(), stop, std::cerr);
+  if (report.error) {
+    fmt::print(stderr, "datagen: error: {}\n", *report.error);
+    return report.started ? 1 : 2;
+  }
+  return 0;
+}
+
+int train_command(int argc, char** argv) {
+  cxxopts::Options opts(
+      "shiftmate train",
+      "Train the evaluation network on binary positions from `shiftmate datagen`.");
+  TrainerOptions d;
+  DataFilter f;
+  opts.add_options()("data", "binary training files (repeat or comma-separate)",
+                     cxxopts::value<std::vector<std::string>>())(
+      "output", "network file, rewritten after every epoch", cxxopts::value<std::string>())(
+      "epochs", "passes over the data",
+      cxxopts::value<int>()->default_value(std::to_string(d.epochs)))(
+      "batch", "positions per step",
+      cxxopts::value<int>()->default_value(std::to_string(d.batchSize)))(
+      "lr", "AdamW learning rate at the start",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.learningRate)))(
+      "final-lr", "learning rate at the end (cosine decay)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.finalLearningRate)))(
+      "weight-decay", "AdamW weight decay",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)))(
+      "wdl", "weight of the game result in the target (0: search score only)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)))(
+      "validation-data",
+      "files to measure the loss on instead of held-out positions "
+      "(positions from other games: a fairer measure)",
+      cxxopts::value<std::vector<std::string>>())(
+      "validation", "fraction of the positions held out to measure the loss",
+      cxxopts::value<double>()->default_value("0.01"))(
+      "max-score", "skip positions whose |score| exceeds this (centipawns)",
+      cxxopts::value<int>()->default_value(std::to_string(f.maxAbsScore)))(
+      "min-fullmove", "skip positions before this move number",
+      cxxopts::value<int>()->default_value(std::to_string(f.minFullmove)))(
+      "max-positions", "use at most this many positions (0: all)",
+      cxxopts::value<std::size_t>()->default_value("0"))(
+      "threads", "threads", cxxopts::value<int>()->default_value(std::to_string(cores())))(
+      "seed", "seed for the initial weights and the shuffles",
+      cxxopts::value<std::uint64_t>()->default_value("1"))(
+      "description", "text stored in the network file (default: the output name)",
+      cxxopts::value<std::string>())("h,help", "this help");
+  auto args = opts.parse(argc, argv);
+  if (args.count("help") || !args.count("data") || !args.count("output")) {
+    fmt::print("{}\n", opts.help());
+    return args.count("help") ? 0 : 2;
+  }
+  TrainerOptions o;
+  o.epochs = args["epochs"].as<int>();
+  o.batchSize = args["batch"].as<int>();
+  o.learningRate = args["lr"].as<double>();
+  o.finalLearningRate = args["final-lr"].as<double>();
+  o.weightDecay = args["weight-decay"].as<double>();
+  o.resultWeight = args["wdl"].as<double>();
+  o.threads = args["threads"].as<int>();
+  o.seed = args["seed"].as<std::uint64_t>();
+  o.outputPath = args["output"].as<std::string>();
+  if (args.count("description")) o.description = args["description"].as<std::string>();
+  if (o.description.empty()) o.description = o.outputPath.substr(o.outputPath.rfind('/') + 1);
+  f.maxAbsScore = args["max-score"].as<int>();
+  f.minFullmove = args["min-fullmove"].as<int>();
+  const double validation = args["validation"].as<double>();
+  const std::size_t maxPositions = args["max-positions"].as<std::size_t>();
+  if (o.epochs < 1 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
+      !(o.finalLearningRate > 0) || !(o.weightDecay >= 0) || !(o.resultWeight >= 0) ||
+      !(o.resultWeight <= 1) || o.threads < 1 || o.threads > 1024 || !(validation >= 0) ||
+      !(validation < 1)) {
+    fmt::print(stderr,
+               "train: epochs 1..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
+               "wdl 0..1, threads 1..1024, validation 0..1\n");
+    return 2;
+  }
+
+  auto load = [&](const std::string& option, std::vector<PackedPosition>& into) {
+    if (!args.count(option)) return true;
+    for (const std::string& path : args[option].as<std::vector<std::string>>()) {
+      LoadReport loaded;
+      if (auto error = load_packed_file(path, f, into, &loaded)) {
+        fmt::print(stderr, "train: {}\n", *error);
+        return false;
+      }
+      fmt::print("{}: {} positions, {} kept by the filter\n", path, loaded.read, loaded.kept);
+    }
+    return true;
+  };
+  std::vector<PackedPosition> data, separateValidation;
+  if (!load("data", data) || !load("validation-data", separateValidation)) return 1;
+  TrainingSplit split = split_positions(
+      std::move(data), separateValidation.empty() ? validation : 0, maxPositions, o.seed);
+  if (!separateValidation.empty()) split.validation = std::move(separateValidation);
+  if (split.training.empty()) {
+    fmt::print(stderr, "train: no positions to train on\n");
+    return 1;
+  }
+  fmt::print("training {}->{}x2->1x{} on {} positions ({} held out), {} threads\n", nnue::InputSize,
+             nnue::HiddenSize, nnue::OutputBuckets, split.training.size(), split.validation.size(),
+             o.threads);
+
+  FloatNetwork net;
+  net.randomise(o.seed);
+  train_network(net, split.training, split.validation, o, std::cout);
+  fmt::print("wrote {}\n", o.outputPath);
+  return 0;
+}
+
+int convert_command(int argc, char** argv) {
+  FileTool tool("convert",
+                "Convert `FEN | score | result` lines (White's view; datagen's old text "
+                "format) to 32-byte training records. Bad lines are reported and skipped; "
+                "the exit status is 1 when more than 1% of the lines are bad.",
+                "[INPUT ...]  (none or '-': standard input)", "inputs", "text files");
+  tool.add_options()("output", "binary file to write", cxxopts::value<std::string>())(
+      "append", "add to the output instead of replacing it");
+  if (auto exit = tool.parse(argc, argv, false)) return *exit;
+  if (!tool.args.count("output")) return usage_error(tool.name, "--output FILE is required");
+  ConvertOptions options;
+  options.output = tool.args["output"].as<std::string>();
+  options.append = tool.args.count("append") > 0;
+  options.inputs = tool.files;
+
+  std::ios::sync_with_stdio(false);
+  ConvertReport r = run_convert(options, std::cin, std::cerr);
+  fmt::print("{} lines read, {} converted, {} rejected\n", r.lines, r.converted, r.rejected);
+  if (r.error) {
+    fmt::print(stderr, "convert: error: {}\n", *r.error);
+    return 2;
+  }
+  if (r.too_many_rejected()) {
+    fmt::print(stderr, "convert: more than {}% of the lines were rejected\n",
+               ConvertMaxRejectedFraction * 100);
+    return 1;
+  }
+  return 0;
+}
+
+int datainfo_command(int argc, char** argv) {
+  DataFilter filter;
+  FileTool tool("datainfo",
+                "Count the records of training data files, what a DataFilter keeps of "
+                "them and why it drops the others, the results (White's view) and the "
+                "mean |score|.",
+                "FILE.bin ...", "files", "binary files");
+  tool.add_options()("max-score", "filter: largest |score| kept",
+                     cxxopts::value<int>()->default_value(std::to_string(filter.maxAbsScore)))(
+      "min-fullmove", "filter: first full move kept",
+      cxxopts::value<int>()->default_value(std::to_string(filter.minFullmove)));
+  if (auto exit = tool.parse(argc, argv, true)) return *exit;
+  filter.maxAbsScore = tool.args["max-score"].as<int>();
+  filter.minFullmove = tool.args["min-fullmove"].as<int>();
+  DataSummary total;
+  for (const std::string& file : tool.files) {
+    DataSummary one;
+    if (auto error = summarize_packed_file(file, filter, one)) {
+      fmt::print(stderr, "datainfo: {}\n", *error);
+      return 1;
+    }
+    fmt::print("{}:\n{}", file, describe(one, filter));
+    total.add(one);
+  }
+  if (tool.files.size() > 1)
+    fmt::print("all {} files:\n{}", tool.files.size(), describe(total, filter));
+  return 0;
+}
+
+int wdlfit_command(int argc, char** argv) {
+  FileTool tool("wdlfit",
+                "Fit the win/draw/loss model (UCI_ShowWDL) to the results of training "
+                "data files and print it, or write it as src/wdl/params.h.",
+                "FILE.bin ...", "files", "binary files");
+  tool.add_options()("iterations", "gradient steps", cxxopts::value<int>()->default_value("20000"))(
+      "output", "write the coefficients to this header", cxxopts::value<std::string>());
+  if (auto exit = tool.parse(argc, argv, true)) return *exit;
+  int iterations = tool.args["iterations"].as<int>();
+  if (iterations < 1 || iterations > 1000000) {
+    fmt::print(stderr, "wdlfit: --iterations takes 1 to 1000000\n");
+    return 2;
+  }
+  wdl::Histogram histogram;
+  for (const std::string& file : tool.files)
+    if (auto error = histogram.add_file(file)) {
+      fmt::print(stderr, "wdlfit: {}\n", *error);
+      return 1;
+    }
+  if (!histogram.positions()) {
+    fmt::print(stderr, "wdlfit: no positions with |score| <= {}\n", wdl::Histogram::MaxScore);
+    return 1;
+  }
+  wdl::FitResult result = wdl::fit(histogram, iterations);
+  fmt::print("{} positions, log-loss {:.5f} (the result frequencies alone: {:.5f})\n",
+             histogram.positions(), result.logLoss, wdl::baseline_log_loss(histogram));
+  fmt::print("material  score(cp) for P(win)=50%  slope b(cp)  W/D/L at +100 cp\n");
+  for (int m : {78, 60, 40, 25, 12}) {
+    auto pm = wdl::per_mille(result.model, 100, m);
+    fmt::print("{:>8}  {:>24.0f}  {:>11.0f}  {}/{}/{}\n", m,
+               100 * result.model.a_at(wdl::material_x(m)),
+               100 * result.model.b_at(wdl::material_x(m)), pm.win, pm.draw, pm.loss);
+  }
+  std::string recipe = fmt::format("// Fitted to {} positions ({}) with {} steps.\n",
+                                   histogram.positions(), fmt::join(tool.files, ", "), iterations);
+  std::string header = wdl::params_header(result.model, recipe);
+  if (tool.args.count("output")) {
+    std::ofstream out(tool.args["output"].as<std::string>());
+    out << header;
+    if (!out) {
+      fmt::print(stderr, "wdlfit: cannot write {}\n", tool.args["output"].as<std::string>());
+      return 1;
+    }
+  } else {
+    fmt::print("\n{}", header);
+  }
+  return 0;
+}
+
+}  // namespace shiftmate
