@@ -33,7 +33,7 @@ constexpr Command Commands[] = {
      book_command},
     {"datagen",
      "--output FILE [--positions N] [--nodes N] [--hard-nodes N] [--threads N] "
-     "[--random-plies N] [--book FILE] [--seed S] [--hash MB]",
+     "[--random-plies N] [--openings FILE] [--seed S] [--hash MB]",
      "self-play training records (32 bytes each)", datagen_command},
     {"convert", "--output FILE.bin [INPUT ...]", "`FEN | score | result` text lines to records",
      convert_command},

@@ -288,6 +288,31 @@ TEST(Cli, DatagenWritesTheTargetAndValidatesArguments) {
   expect_usage_errors(cases);
 }
 
+// --openings names the file of start positions; --book, its old name, still
+// works and plays the same games.
+TEST(Cli, DatagenOpeningsAndItsOldNameBook) {
+  TempFile openings("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30\n");
+  TempFile a(""), b("");
+  const std::string common =
+      " --positions 10 --threads 1 --nodes 300 --hard-nodes 1000 --seed 5 --hash 1";
+  Outcome r =
+      run("datagen --output " + quote(a.path()) + " --openings " + quote(openings.path()) + common);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "after 1 opening positions")) << r.out;
+  r = run("datagen --output " + quote(b.path()) + " --book " + quote(openings.path()) + common);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "after 1 opening positions")) << r.out;
+  EXPECT_GE(read_file(a.path()).size(), 10u * 32);
+  EXPECT_EQ(read_file(a.path()), read_file(b.path()));
+  EXPECT_TRUE(contains(run("datagen --help").out, "--openings"));
+
+  expect_usage_errors({
+      "datagen --output " + quote(a.path()) + " --openings /nonexistent/shiftmate/openings.epd",
+      "datagen --output " + quote(a.path()) + " --openings " + quote(openings.path()) + " --book " +
+          quote(openings.path()),
+  });
+}
+
 // SIGTERM drops the games in progress, keeps the file whole and exits 0.
 TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   TempFile out("");

@@ -1,9 +1,9 @@
 // Training data generation through the library: the records (every searched
 // position, whole games, results and flags that agree with the moves
 // played), adjudication, resuming, repairing a partial last record, the stop
-// flag, seeds and opening books. Small node counts keep every run well under
+// flag, seeds and openings files. Small node counts keep every run well under
 // a second.
-#include "datagen.h"
+#include "training/datagen.h"
 
 #include <gtest/gtest.h>
 
@@ -81,11 +81,11 @@ int white_score(const PackedPosition& r) { return r.side_to_move() == WHITE ? r.
 
 // The whole file is records; each unpacks and packs back to the same bytes;
 // games run move by move from their first record (after `openingPlies`
-// from the start position or from `bookFullmove`), share one result, flag
+// from the start position or from `openingFullmove`), share one result, flag
 // exactly the capturing and promoting moves as noisy, and stop where the
 // adjudication rules say. Returns the games.
 std::vector<Game> expect_valid_file(const std::string& path, std::uint64_t expectedRecords,
-                                    int openingPlies = 8, int bookFullmove = 1) {
+                                    int openingPlies = 8, int openingFullmove = 1) {
   std::string bytes = read_file(path);
   EXPECT_EQ(bytes.size() % RecordBytes, 0u) << "a partial record";
   EXPECT_EQ(bytes.size() / RecordBytes, expectedRecords);
@@ -93,7 +93,7 @@ std::vector<Game> expect_valid_file(const std::string& path, std::uint64_t expec
   std::vector<Game> games = games_of(records);
   for (const Game& game : games) {
     const Position& first = game.positions.front();
-    EXPECT_EQ(first.game_ply() - 2 * (bookFullmove - 1), openingPlies) << first.fen();
+    EXPECT_EQ(first.game_ply() - 2 * (openingFullmove - 1), openingPlies) << first.fen();
     Adjudicator adjudicator;
     for (std::size_t i = 0; i < game.records.size(); ++i) {
       const PackedPosition& r = game.records[i];
@@ -106,10 +106,9 @@ std::vector<Game> expect_valid_file(const std::string& path, std::uint64_t expec
       auto verdict = adjudicator.update(white_score(r), pos.fullmove_number());
       if (i + 1 < game.records.size()) {
         EXPECT_EQ(r.noisy_best(), pos.is_noisy(game.moves[i])) << pos.fen();
-        EXPECT_EQ(verdict, Adjudicator::PLAY_ON) << "the game went on after " << pos.fen();
-      } else if (verdict != Adjudicator::PLAY_ON) {
-        int expected = verdict == Adjudicator::WHITE_WINS ? 2 : verdict == Adjudicator::DRAW;
-        EXPECT_EQ(white_result(r), expected) << pos.fen();
+        EXPECT_EQ(verdict, std::nullopt) << "the game went on after " << pos.fen();
+      } else if (verdict) {
+        EXPECT_EQ(white_result(r), int(*verdict)) << pos.fen();
       }
     }
   }
@@ -168,31 +167,30 @@ TEST_F(Datagen, WritesEveryPositionOfWholeGames) {
 
 TEST_F(Datagen, AdjudicatesWinsAndLevelDraws) {
   Adjudicator a;
-  EXPECT_EQ(a.update(2500, 10), Adjudicator::PLAY_ON);
-  EXPECT_EQ(a.update(DatagenWinScore, 10), Adjudicator::PLAY_ON);
-  EXPECT_EQ(a.update(std::nullopt, 11), Adjudicator::PLAY_ON);  // no score: the count restarts
-  for (int i = 1; i < DatagenWinPlies; ++i)
-    EXPECT_EQ(a.update(VALUE_MATE - 5, 11), Adjudicator::PLAY_ON);
-  EXPECT_EQ(a.update(3000, 12), Adjudicator::WHITE_WINS);
+  EXPECT_EQ(a.update(2500, 10), std::nullopt);
+  EXPECT_EQ(a.update(DatagenWinScore, 10), std::nullopt);
+  EXPECT_EQ(a.update(std::nullopt, 11), std::nullopt);  // no score: the count restarts
+  for (int i = 1; i < DatagenWinPlies; ++i) EXPECT_EQ(a.update(VALUE_MATE - 5, 11), std::nullopt);
+  EXPECT_EQ(a.update(3000, 12), GameResult::WHITE_WINS);
 
   Adjudicator b;
-  for (int i = 1; i < DatagenWinPlies; ++i) EXPECT_EQ(b.update(-2100, 20), Adjudicator::PLAY_ON);
-  EXPECT_EQ(b.update(-DatagenWinScore, 20), Adjudicator::BLACK_WINS);
+  for (int i = 1; i < DatagenWinPlies; ++i) EXPECT_EQ(b.update(-2100, 20), std::nullopt);
+  EXPECT_EQ(b.update(-DatagenWinScore, 20), GameResult::BLACK_WINS);
 
   // Level scores: a draw only past move DatagenDrawAfterMove, and only after
   // DatagenDrawPlies of them in a row.
   Adjudicator c;
   for (int i = 0; i < 3 * DatagenDrawPlies; ++i)
     EXPECT_EQ(c.update(i % 2 ? DatagenDrawScore : -DatagenDrawScore, DatagenDrawAfterMove),
-              Adjudicator::PLAY_ON);
-  EXPECT_EQ(c.update(0, DatagenDrawAfterMove + 1), Adjudicator::DRAW);
+              std::nullopt);
+  EXPECT_EQ(c.update(0, DatagenDrawAfterMove + 1), GameResult::DRAW);
   Adjudicator d;
   for (int i = 1; i < DatagenDrawPlies; ++i)
-    EXPECT_EQ(d.update(3, DatagenDrawAfterMove + 5), Adjudicator::PLAY_ON);
-  EXPECT_EQ(d.update(DatagenDrawScore + 1, DatagenDrawAfterMove + 5), Adjudicator::PLAY_ON);
+    EXPECT_EQ(d.update(3, DatagenDrawAfterMove + 5), std::nullopt);
+  EXPECT_EQ(d.update(DatagenDrawScore + 1, DatagenDrawAfterMove + 5), std::nullopt);
   for (int i = 1; i < DatagenDrawPlies; ++i)
-    EXPECT_EQ(d.update(-2, DatagenDrawAfterMove + 6), Adjudicator::PLAY_ON);
-  EXPECT_EQ(d.update(0, DatagenDrawAfterMove + 6), Adjudicator::DRAW);
+    EXPECT_EQ(d.update(-2, DatagenDrawAfterMove + 6), std::nullopt);
+  EXPECT_EQ(d.update(0, DatagenDrawAfterMove + 6), GameResult::DRAW);
 }
 
 TEST_F(Datagen, ResumesKeepingTheOldRecords) {
@@ -297,15 +295,15 @@ TEST_F(Datagen, OneThreadAndOneSeedRepeatTheGames) {
   EXPECT_NE(read_file(a.path()), read_file(c.path()));
 }
 
-TEST_F(Datagen, LoadsABook) {
-  TempPath book;
-  write_file(book.path(),
+TEST_F(Datagen, LoadsAnOpeningsFile) {
+  TempPath openings;
+  write_file(openings.path(),
              "# openings\n"
              "\n"
              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30\n"
              "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\r\n");
   std::vector<std::string> fens;
-  ASSERT_FALSE(load_book(book.path(), fens));
+  ASSERT_FALSE(load_openings(openings.path(), fens));
   EXPECT_EQ(fens, (std::vector<std::string>{
                       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30",
                       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"}));
@@ -314,7 +312,7 @@ TEST_F(Datagen, LoadsABook) {
     TempPath bad;
     write_file(bad.path(), text);
     std::vector<std::string> out = {"unchanged"};
-    auto error = load_book(bad.path(), out);
+    auto error = load_openings(bad.path(), out);
     EXPECT_EQ(out, std::vector<std::string>{"unchanged"});
     return error.value_or("");
   };
@@ -324,12 +322,12 @@ TEST_F(Datagen, LoadsABook) {
   EXPECT_NE(error_of("# nothing\n\n").find("no positions"), std::string::npos);
   EXPECT_NE(error_of("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n").find("no legal move"), std::string::npos);
   std::vector<std::string> out;
-  EXPECT_TRUE(load_book("/nonexistent/shiftmate/book.epd", out));
+  EXPECT_TRUE(load_openings("/nonexistent/shiftmate/book.epd", out));
 }
 
-TEST_F(Datagen, GamesStartFromTheBook) {
+TEST_F(Datagen, GamesStartFromTheOpenings) {
   DatagenOptions options = small_run(40);
-  options.book = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30"};
+  options.openings = {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 30"};
   options.randomPlies = 2;
   TempPath file(".bin");
   DatagenReport r = generate(options, file.path());

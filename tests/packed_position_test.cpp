@@ -227,6 +227,16 @@ TEST_F(PackedRecord, RefusesCorruptRecords) {
   EXPECT_FALSE(validate_packed(good));
 }
 
+// A game's result (White's view) becomes the record's side-to-move view.
+TEST(GameResult, SeenByTheSideToMove) {
+  EXPECT_EQ(stm_result(GameResult::WHITE_WINS, WHITE), StmResult::WIN);
+  EXPECT_EQ(stm_result(GameResult::WHITE_WINS, BLACK), StmResult::LOSS);
+  EXPECT_EQ(stm_result(GameResult::BLACK_WINS, WHITE), StmResult::LOSS);
+  EXPECT_EQ(stm_result(GameResult::BLACK_WINS, BLACK), StmResult::WIN);
+  EXPECT_EQ(stm_result(GameResult::DRAW, WHITE), StmResult::DRAW);
+  EXPECT_EQ(stm_result(GameResult::DRAW, BLACK), StmResult::DRAW);
+}
+
 TEST_F(PackedRecord, ParsesTextLinesFromTheSideToMovesView) {
   // Lines of selfplay-hce-1 (the old datagen's text).
   PackedPosition w, b;

@@ -6,7 +6,7 @@
 
 #include "engine_process.h"
 #include "score.h"
-#include "wdl/fit.h"
+#include "training/wdl_fit.h"
 #include "wdl/model.h"
 
 using namespace shiftmate;

@@ -11,13 +11,13 @@
 #include <thread>
 
 #include "command.h"
-#include "datagen.h"
 #include "training/convert.h"
 #include "training/data_info.h"
+#include "training/datagen.h"
 #include "training/packed_position.h"
 #include "training/trainer.h"
+#include "training/wdl_fit.h"
 #include "util/stop_signal.h"
-#include "wdl/fit.h"
 
 namespace shiftmate {
 
@@ -82,9 +82,11 @@ int datagen_command(int argc, char** argv) {
       "hard-nodes", "the search aborts at this many nodes (default: 20 x --nodes)",
       cxxopts::value<std::uint64_t>())("threads", "games played at once (default: one per core)",
                                        cxxopts::value<int>())(
-      "random-plies", "random moves after the start position or book line",
+      "random-plies", "random moves after the start position or opening",
       cxxopts::value<int>()->default_value("8"))(
-      "book", "openings: an EPD or FEN file, one position per line", cxxopts::value<std::string>())(
+      "openings", "positions to start from: an EPD or FEN file, one position per line",
+      cxxopts::value<std::string>())("book", "the old name of --openings",
+                                     cxxopts::value<std::string>())(
       "seed", "random seed (default: from the clock)", cxxopts::value<std::uint64_t>())(
       "hash", "hash table per game thread in MB",
       cxxopts::value<std::size_t>()->default_value("8"))("h,help", "this help");
@@ -115,8 +117,11 @@ int datagen_command(int argc, char** argv) {
   if (options.randomPlies < 0 || options.randomPlies > 100)
     return bad("--random-plies must be 0 to 100");
   if (options.hashMB < 1 || options.hashMB > 65536) return bad("--hash must be 1 to 65536 MB");
-  if (args.count("book"))
-    if (auto error = load_book(args["book"].as<std::string>(), options.book)) return bad(*error);
+  if (args.count("openings") && args.count("book")) return bad("--book is --openings; give one");
+  for (const char* name : {"openings", "book"})
+    if (args.count(name))
+      if (auto error = load_openings(args[name].as<std::string>(), options.openings))
+        return bad(*error);
 
   const std::atomic<bool>& stop = catch_stop_signals();
   DatagenReport report = run_datagen(options, args["output"].as<std::string>(), stop, std::cerr);

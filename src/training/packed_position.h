@@ -33,6 +33,16 @@ namespace shiftmate {
 
 enum class StmResult : std::uint8_t { LOSS = 0, DRAW = 1, WIN = 2 };
 
+// A game's result from White's point of view, as datagen ends a game.
+enum class GameResult : std::uint8_t { BLACK_WINS = 0, DRAW = 1, WHITE_WINS = 2 };
+
+// The same result seen by the side to move: what a record stores. Both count
+// from a loss (0) to a win (2), so Black's view is the mirror image.
+constexpr StmResult stm_result(GameResult result, Color sideToMove) {
+  const auto white = std::uint8_t(result);
+  return StmResult(sideToMove == WHITE ? white : 2 - white);
+}
+
 struct PackedPosition {
   static constexpr std::uint8_t FlagBlackToMove = 1, FlagInCheck = 2, FlagNoisyBest = 4,
                                 FlagChess960 = 8;

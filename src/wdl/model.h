@@ -1,5 +1,5 @@
 // Win/draw/loss probabilities from a search score and the material on the
-// board, fitted to our own self-play results (fit.h, `shiftmate wdlfit`).
+// board, fitted to our own self-play results (training/wdl_fit.h, `shiftmate wdlfit`).
 //
 //   P(win)  = 1 / (1 + exp(-(s - a(m)) / b(m)))
 //   P(loss) = 1 / (1 + exp(-(-s - a(m)) / b(m)))

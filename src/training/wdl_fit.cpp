@@ -1,4 +1,4 @@
-#include "wdl/fit.h"
+#include "training/wdl_fit.h"
 
 #include <fmt/format.h>
 

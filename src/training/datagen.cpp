@@ -1,4 +1,4 @@
-#include "datagen.h"
+#include "training/datagen.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -31,12 +31,9 @@ namespace shiftmate {
 
 namespace {
 
-// Openings rerolled in a row before the run gives up (a book of lost or
-// dead-drawn positions would otherwise loop for ever).
+// Openings rerolled in a row before the run gives up (an openings file of
+// lost or dead-drawn positions would otherwise loop for ever).
 constexpr int MaxOpeningAttempts = 1000;
-
-// Game results from White's point of view; also the index of the counters.
-enum Outcome { BLACK_WON, DRAWN, WHITE_WON };
 
 constexpr std::uint64_t RecordBytes = sizeof(PackedPosition);
 
@@ -106,7 +103,7 @@ struct Shared {
   }
 
   // Appends one finished game: its records in one write, then counts it.
-  void finish_game(const std::vector<PackedPosition>& game, Outcome outcome) {
+  void finish_game(const std::vector<PackedPosition>& game, GameResult result) {
     std::lock_guard lock(mutex);
     if (failed) return;
     if (!game.empty()) {
@@ -122,7 +119,7 @@ struct Shared {
       records += game.size();
     }
     ++games;
-    ++results[outcome];
+    ++results[int(result)];
   }
 
   const DatagenOptions& options;
@@ -133,7 +130,7 @@ struct Shared {
   std::mutex mutex;  // guards the file and everything below
   OutputFile& file;
   std::uint64_t games = 0;
-  std::uint64_t results[3] = {};
+  std::uint64_t results[3] = {};  // by GameResult
   std::optional<std::string> error;
 };
 
@@ -150,7 +147,8 @@ class GameThread {
   }
 
  private:
-  struct Result {
+  // What a search chose.
+  struct Choice {
     Move best = Move::none();
     int score = 0;  // side to move's view
     bool scored = false;
@@ -160,8 +158,8 @@ class GameThread {
     return mix(mix(mix(s.options.seed) + std::uint64_t(index)) + s.file.records);
   }
 
-  Result think(const Position& pos) {
-    Result r;
+  Choice think(const Position& pos) {
+    Choice r;
     SearchLimits limits;
     limits.softNodes = shared.options.nodes;
     limits.nodes = shared.options.hardNodes ? shared.options.hardNodes
@@ -178,15 +176,16 @@ class GameThread {
     return r;
   }
 
-  // Start position or book line, random moves, then a search: a position
+  // Start position or opening, random moves, then a search: a position
   // with legal moves, not drawn, within DatagenMaxOpeningScore. False when
   // the run stops first.
-  bool opening(Position& pos, Result& first, int& plies) {
-    const auto& book = shared.options.book;
+  bool opening(Position& pos, Choice& first, int& plies) {
+    const auto& openings = shared.options.openings;
     for (int attempt = 0; attempt < MaxOpeningAttempts; ++attempt) {
       if (shared.stopping()) return false;
       pos = Position();
-      if (!book.empty()) pos.set(book[rng.below(book.size())]);  // checked by load_book
+      if (!openings.empty())
+        pos.set(openings[rng.below(openings.size())]);  // checked by load_openings
       plies = 0;
       for (; plies < shared.options.randomPlies; ++plies) {
         MoveList<LEGAL> moves(pos);
@@ -207,50 +206,46 @@ class GameThread {
     tt.clear();
     search.clear();
     Position pos;
-    Result result;
+    Choice choice;
     int plies = 0;
-    if (!opening(pos, result, plies)) return;
+    if (!opening(pos, choice, plies)) return;
 
     // Every searched position; the result is filled in when the game ends.
     std::vector<PackedPosition> records;
     Adjudicator adjudicator;
-    Outcome outcome;
+    GameResult result;
     bool searched = true;  // the opening's search serves the first move
     for (;;) {
       if (!MoveList<LEGAL>(pos).size()) {
-        outcome = !pos.in_check() ? DRAWN : pos.side_to_move() == WHITE ? BLACK_WON : WHITE_WON;
+        result = !pos.in_check()               ? GameResult::DRAW
+                 : pos.side_to_move() == WHITE ? GameResult::BLACK_WINS
+                                               : GameResult::WHITE_WINS;
         break;
       }
       if (pos.is_draw(0) || plies >= DatagenMaxPlies) {
-        outcome = DRAWN;
+        result = GameResult::DRAW;
         break;
       }
-      if (!searched) result = think(pos);
+      if (!searched) choice = think(pos);
       searched = false;
-      if (shared.stopping() || !result.best) return;  // abandoned: nothing written
+      if (shared.stopping() || !choice.best) return;  // abandoned: nothing written
 
       // A search cut short before its first iteration has no score to record.
-      if (result.scored)
+      if (choice.scored)
         records.push_back(
-            PackedPosition::pack(pos, result.score, StmResult::DRAW, pos.is_noisy(result.best)));
+            PackedPosition::pack(pos, choice.score, StmResult::DRAW, pos.is_noisy(choice.best)));
       std::optional<int> white;
-      if (result.scored) white = pos.side_to_move() == WHITE ? result.score : -result.score;
-      Adjudicator::Verdict verdict = adjudicator.update(white, pos.fullmove_number());
-      if (verdict != Adjudicator::PLAY_ON) {
-        outcome = verdict == Adjudicator::WHITE_WINS   ? WHITE_WON
-                  : verdict == Adjudicator::BLACK_WINS ? BLACK_WON
-                                                       : DRAWN;
+      if (choice.scored) white = pos.side_to_move() == WHITE ? choice.score : -choice.score;
+      if (auto adjudicated = adjudicator.update(white, pos.fullmove_number())) {
+        result = *adjudicated;
         break;
       }
-      pos.do_move(result.best);
+      pos.do_move(choice.best);
       ++plies;
     }
 
-    // Outcome counts from BLACK_WON (0) to WHITE_WON (2), as StmResult does
-    // from the side to move's loss to its win.
-    for (PackedPosition& r : records)
-      r.result = std::uint8_t(r.side_to_move() == WHITE ? outcome : WHITE_WON - outcome);
-    shared.finish_game(records, outcome);
+    for (PackedPosition& r : records) r.result = std::uint8_t(stm_result(result, r.side_to_move()));
+    shared.finish_game(records, result);
   }
 
   Shared& shared;
@@ -268,23 +263,23 @@ std::string duration_text(double seconds) {
 
 }  // namespace
 
-Adjudicator::Verdict Adjudicator::update(std::optional<int> whiteScore, int fullmove) {
+std::optional<GameResult> Adjudicator::update(std::optional<int> whiteScore, int fullmove) {
   if (!whiteScore) {
     whiteWinning = blackWinning = level = 0;
-    return PLAY_ON;
+    return std::nullopt;
   }
   whiteWinning = *whiteScore >= DatagenWinScore ? whiteWinning + 1 : 0;
   blackWinning = *whiteScore <= -DatagenWinScore ? blackWinning + 1 : 0;
   level = std::abs(*whiteScore) <= DatagenDrawScore ? level + 1 : 0;
-  if (whiteWinning >= DatagenWinPlies) return WHITE_WINS;
-  if (blackWinning >= DatagenWinPlies) return BLACK_WINS;
-  if (level >= DatagenDrawPlies && fullmove > DatagenDrawAfterMove) return DRAW;
-  return PLAY_ON;
+  if (whiteWinning >= DatagenWinPlies) return GameResult::WHITE_WINS;
+  if (blackWinning >= DatagenWinPlies) return GameResult::BLACK_WINS;
+  if (level >= DatagenDrawPlies && fullmove > DatagenDrawAfterMove) return GameResult::DRAW;
+  return std::nullopt;
 }
 
-std::optional<std::string> load_book(const std::string& path, std::vector<std::string>& fens) {
+std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens) {
   std::ifstream in(path);
-  if (!in) return fmt::format("cannot open book '{}'", path);
+  if (!in) return fmt::format("cannot open openings file '{}'", path);
   std::vector<std::string> found;
   int number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -294,7 +289,7 @@ std::optional<std::string> load_book(const std::string& path, std::vector<std::s
     for (std::string w; fields.size() < 6 && words >> w;) fields.push_back(w);
     if (fields.empty() || fields[0][0] == '#') continue;
     if (fields.size() < 4)
-      return fmt::format("book '{}' line {}: not a FEN or EPD position", path, number);
+      return fmt::format("openings file '{}' line {}: not a FEN or EPD position", path, number);
     // FEN clocks when fields 5 and 6 are numbers; EPD operations otherwise.
     bool clocks =
         fields.size() == 6 && parse_number<int>(fields[4]) && parse_number<int>(fields[5]);
@@ -302,13 +297,13 @@ std::optional<std::string> load_book(const std::string& path, std::vector<std::s
                                   clocks ? fields[4] + " " + fields[5] : "0 1");
     Position pos;
     if (auto error = pos.set(fen))
-      return fmt::format("book '{}' line {}: {}", path, number, *error);
+      return fmt::format("openings file '{}' line {}: {}", path, number, *error);
     if (!MoveList<LEGAL>(pos).size())
-      return fmt::format("book '{}' line {}: no legal move", path, number);
+      return fmt::format("openings file '{}' line {}: no legal move", path, number);
     found.push_back(pos.fen());
   }
-  if (in.bad()) return fmt::format("cannot read book '{}'", path);
-  if (found.empty()) return fmt::format("book '{}' has no positions", path);
+  if (in.bad()) return fmt::format("cannot read openings file '{}'", path);
+  if (found.empty()) return fmt::format("openings file '{}' has no positions", path);
   fens = std::move(found);
   return std::nullopt;
 }
@@ -344,7 +339,9 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
       path, file.records, options.positions - file.records, options.threads, options.nodes,
       options.hardNodes ? options.hardNodes : DatagenHardNodesFactor * options.nodes,
       options.randomPlies,
-      options.book.empty() ? "" : fmt::format(" after {} book positions", options.book.size()),
+      options.openings.empty()
+          ? ""
+          : fmt::format(" after {} opening positions", options.openings.size()),
       options.seed);
   log.flush();
 
@@ -376,10 +373,10 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
     std::lock_guard lock(shared.mutex);
     std::uint64_t records = shared.records.load(), added = records - report.recordsBefore;
     double rate = added / std::max(elapsed(), 1e-3);
-    std::string text =
-        fmt::format("{}/{} positions, {} games (white {}, draw {}, black {}), {:.1f} positions/s",
-                    records, options.positions, shared.games, shared.results[WHITE_WON],
-                    shared.results[DRAWN], shared.results[BLACK_WON], rate);
+    std::string text = fmt::format(
+        "{}/{} positions, {} games (white {}, draw {}, black {}), {:.1f} positions/s", records,
+        options.positions, shared.games, shared.results[int(GameResult::WHITE_WINS)],
+        shared.results[int(GameResult::DRAW)], shared.results[int(GameResult::BLACK_WINS)], rate);
     if (eta && records < options.positions && rate > 0)
       text += ", ETA " + duration_text((options.positions - records) / rate);
     return text;
@@ -404,9 +401,9 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
 
   report.recordsAfter = shared.records.load();
   report.games = shared.games;
-  report.whiteWins = shared.results[WHITE_WON];
-  report.draws = shared.results[DRAWN];
-  report.blackWins = shared.results[BLACK_WON];
+  report.whiteWins = shared.results[int(GameResult::WHITE_WINS)];
+  report.draws = shared.results[int(GameResult::DRAW)];
+  report.blackWins = shared.results[int(GameResult::BLACK_WINS)];
   report.interrupted = stop.load();
   report.error = shared.error;
   report.seconds = elapsed();

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "training/packed_position.h"
+
 namespace shiftmate {
 
 struct DatagenOptions {
@@ -20,8 +22,8 @@ struct DatagenOptions {
   std::uint64_t nodes = 5000;         // soft limit per move: no iteration starts after it
   std::uint64_t hardNodes = 0;        // the search aborts here; 0: DatagenHardNodesFactor * nodes
   int threads = 1;                    // games played at once
-  int randomPlies = 8;                // random moves after the start position or book line
-  std::vector<std::string> book;      // opening FENs; empty: the start position
+  int randomPlies = 8;                // random moves after the start position or opening
+  std::vector<std::string> openings;  // FENs games start from; empty: the start position
   std::uint64_t seed = 0;
   std::size_t hashMB = 8;        // per game thread
   double progressSeconds = 5.0;  // 0: only the final summary
@@ -29,7 +31,8 @@ struct DatagenOptions {
 
 constexpr std::uint64_t DatagenHardNodesFactor = 20;
 
-// Openings and adjudication. An opening (book line and random plies) is
+// Openings and adjudication. An opening (the start position or one from the
+// openings file, then random plies) is
 // searched once and rerolled when |score| > DatagenMaxOpeningScore: games from
 // lost positions teach little and end at once.
 constexpr int DatagenMaxOpeningScore = 300;
@@ -46,10 +49,10 @@ constexpr int DatagenMaxPlies = 400;      // adjudicated draw
 // DatagenDrawAfterMove. Fed every searched position in order.
 class Adjudicator {
  public:
-  enum Verdict { PLAY_ON, WHITE_WINS, BLACK_WINS, DRAW };
   // whiteScore: the search's score from White's view; nothing when the
-  // search was cut short before its first iteration.
-  Verdict update(std::optional<int> whiteScore, int fullmove);
+  // search was cut short before its first iteration. Returns the result when
+  // the game ends here, nothing while it goes on.
+  std::optional<GameResult> update(std::optional<int> whiteScore, int fullmove);
 
  private:
   int whiteWinning = 0, blackWinning = 0, level = 0;  // plies in a row
@@ -67,11 +70,11 @@ struct DatagenReport {
   std::optional<std::string> error;  // the file could not be read or written
 };
 
-// Reads an opening book: one position per line, EPD (the first 4 fields)
+// Reads an openings file: one position per line, EPD (the first 4 fields)
 // or FEN (6 fields); blank lines and lines starting with '#' are skipped.
 // Returns the message naming the problem if the file cannot be read, a line
 // is not a legal position with a legal move, or there is no position.
-std::optional<std::string> load_book(const std::string& path, std::vector<std::string>& fens);
+std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens);
 
 // Plays games on options.threads threads and appends their positions to
 // `path` until it holds options.positions records or `stop` becomes true (the
