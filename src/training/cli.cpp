@@ -29,7 +29,7 @@ unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 // arguments, --help prints the options, and usage errors name the tool.
 class FileTool {
  public:
-  // `files`: the option that the positional arguments fill, and its help.
+  // filesName: the option the positional arguments fill; filesDescription: its help.
   FileTool(std::string toolName, const std::string& description, const std::string& positionalHelp,
            std::string filesName, std::string filesDescription)
       : name(std::move(toolName)),
