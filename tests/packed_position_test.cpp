@@ -235,6 +235,14 @@ TEST(GameResult, SeenByTheSideToMove) {
   EXPECT_EQ(stm_result(GameResult::BLACK_WINS, BLACK), StmResult::WIN);
   EXPECT_EQ(stm_result(GameResult::DRAW, WHITE), StmResult::DRAW);
   EXPECT_EQ(stm_result(GameResult::DRAW, BLACK), StmResult::DRAW);
+
+  // and a record gives it back from White's view.
+  Position blackToMove;
+  ASSERT_FALSE(blackToMove.set("4k3/8/8/8/8/8/8/4K3 b - - 0 1"));
+  for (GameResult r : {GameResult::BLACK_WINS, GameResult::DRAW, GameResult::WHITE_WINS}) {
+    EXPECT_EQ(PackedPosition::pack(Position(), 0, stm_result(r, WHITE), false).game_result(), r);
+    EXPECT_EQ(PackedPosition::pack(blackToMove, 0, stm_result(r, BLACK), false).game_result(), r);
+  }
 }
 
 TEST_F(PackedRecord, ParsesTextLinesFromTheSideToMovesView) {

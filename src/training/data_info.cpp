@@ -25,9 +25,10 @@ void DataSummary::add(const PackedPosition& p, const DataFilter& filter) {
   } else {
     ++dropped[int(reason)];
   }
-  // The record's result is the side to move's; turned to White's here.
-  int white = p.side_to_move() == WHITE ? p.result : 2 - p.result;
-  (white == 2 ? whiteWins : white == 1 ? draws : blackWins) += 1;
+  const GameResult result = p.game_result();
+  (result == GameResult::WHITE_WINS ? whiteWins
+   : result == GameResult::DRAW     ? draws
+                                    : blackWins) += 1;
 }
 
 void DataSummary::add(const DataSummary& other) {

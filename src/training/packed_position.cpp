@@ -283,13 +283,13 @@ std::optional<std::string> parse_text_record(std::string_view line, PackedPositi
 
   auto score = parse_number<int>(scoreText, -VALUE_MATE, VALUE_MATE);
   if (!score) return fmt::format("score '{}' is not a number of centipawns", scoreText);
-  StmResult white;
+  GameResult result;
   if (resultText == "1.0")
-    white = StmResult::WIN;
+    result = GameResult::WHITE_WINS;
   else if (resultText == "0.5")
-    white = StmResult::DRAW;
+    result = GameResult::DRAW;
   else if (resultText == "0.0")
-    white = StmResult::LOSS;
+    result = GameResult::BLACK_WINS;
   else
     return fmt::format("result '{}' is not 1.0, 0.5 or 0.0", resultText);
 
@@ -297,9 +297,9 @@ std::optional<std::string> parse_text_record(std::string_view line, PackedPositi
   if (auto error = pos.set(fen)) return fmt::format("bad FEN: {}", *error);
   // The text is from White's view; the record from the side to move's.
   bool black = pos.side_to_move() == BLACK;
-  StmResult stm = black ? StmResult(2 - int(white)) : white;
   // The old datagen kept only positions with a quiet best move.
-  out = PackedPosition::pack(pos, black ? -*score : *score, stm, false);
+  out = PackedPosition::pack(pos, black ? -*score : *score, stm_result(result, pos.side_to_move()),
+                             false);
   return std::nullopt;
 }
 

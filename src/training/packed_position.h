@@ -63,6 +63,10 @@ struct PackedPosition {
   std::optional<std::string> unpack(Position& pos) const;
 
   Color side_to_move() const { return flags & FlagBlackToMove ? BLACK : WHITE; }
+  // The game's result from White's view (the record keeps the side to move's).
+  GameResult game_result() const {
+    return GameResult(side_to_move() == WHITE ? result : 2 - result);
+  }
   bool in_check() const { return flags & FlagInCheck; }
   bool noisy_best() const { return flags & FlagNoisyBest; }
 
