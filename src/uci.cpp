@@ -100,9 +100,12 @@ bool UciSession::execute(const std::string& line) {
     setoption(in);
   else if (cmd == "go")
     go(in);
-  else if (cmd == "stop")
+  else if (cmd == "stop") {
+    // Wait for the bestmove, so that it comes before the answer to anything
+    // sent after stop (a GUI's isready, the next position's search).
     engine.stop();
-  else if (cmd == "ponderhit")
+    engine.wait();
+  } else if (cmd == "ponderhit")
     engine.ponderhit();
   else if (cmd == "debug") {
   }  // accepted; nothing extra to print
