@@ -1,6 +1,6 @@
 // The network's inference: the file format, incremental accumulators against
-// sums from scratch, and the quantised integer output against a floating
-// point reference.
+// sums from scratch, the quantised integer output against a floating point
+// reference, and the embedded network's evaluation (colour symmetry, material).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -231,4 +231,38 @@ TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {
   ASSERT_FALSE(a.set("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
   ASSERT_FALSE(b.set("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3"));
   EXPECT_EQ(nnue::evaluate(*net, a), nnue::evaluate(*net, b));
+}
+
+namespace {
+
+Position pos_of(const char* fen) {
+  Position p;
+  EXPECT_FALSE(p.set(fen)) << fen;
+  return p;
+}
+
+// The embedded network, as the search uses it.
+int evaluate(const Position& pos) { return nnue::evaluate(nnue::active_network(), pos); }
+
+}  // namespace
+
+TEST(Evaluation, SymmetricUnderColourFlip) {
+  // Mirroring the board and swapping colours must negate nothing: the side
+  // to move gets the same score.
+  const char* fens[][2] = {
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+       "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1"},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/4p1p1/8/1r3P1K/kp5R/3P4/2P5/8 b - - 0 1"},
+      {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+       "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+  };
+  for (auto& f : fens) EXPECT_EQ(evaluate(pos_of(f[0])), evaluate(pos_of(f[1]))) << f[0];
+}
+
+TEST(Evaluation, MaterialMatters) {
+  EXPECT_GT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), 700);
+  EXPECT_LT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")), -700);
+  // A rook more in the middlegame, for either side to move.
+  EXPECT_GT(evaluate(pos_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1")), 250);
+  EXPECT_LT(evaluate(pos_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQq - 0 1")), -250);
 }

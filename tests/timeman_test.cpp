@@ -1,0 +1,31 @@
+// Time allocation: the budget stays inside the clock and grows with it.
+#include "timeman.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+using namespace shiftmate;
+
+TEST(TimeManagement, BudgetStaysInsideTheClock) {
+  for (TimePoint time : {10, 50, 100, 1000, 10000, 60000, 600000})
+    for (TimePoint inc : {0, 10, 100, 1000})
+      for (int mtg : {0, 1, 2, 10, 40})
+        for (TimePoint overhead : {0, 10, 50}) {
+          TimeBudget b = allocate_time(time, inc, mtg, overhead);
+          EXPECT_GE(b.optimum, 1);
+          EXPECT_LE(b.optimum, b.maximum);
+          // Never plan to use more than what is on the clock.
+          EXPECT_LE(b.maximum, std::max<TimePoint>(1, time - overhead))
+              << time << "+" << inc << " mtg " << mtg;
+          if (mtg != 1) {
+            EXPECT_LE(b.maximum, time / 2 + 1);
+          }
+        }
+}
+
+TEST(TimeManagement, MoreTimeMeansLongerThinking) {
+  EXPECT_LT(allocate_time(10000, 0, 0, 10).optimum, allocate_time(60000, 0, 0, 10).optimum);
+  EXPECT_LT(allocate_time(10000, 0, 0, 10).optimum, allocate_time(10000, 1000, 0, 10).optimum);
+  EXPECT_GT(allocate_time(10000, 0, 1, 10).maximum, allocate_time(10000, 0, 30, 10).maximum);
+}
