@@ -12,10 +12,10 @@
 #include <thread>
 
 #include "generator.h"
-#include "memory.h"
 #include "movegen.h"
 #include "parse.h"
 #include "perft_board.h"
+#include "util/memory.h"
 
 namespace shiftmate {
 

@@ -3,7 +3,7 @@
 #include <cstring>
 #include <new>
 
-#include "memory.h"
+#include "util/memory.h"
 
 namespace shiftmate {
 
