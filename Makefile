@@ -4,6 +4,7 @@
 #                   SPSA=on: the search margins become UCI options for scripts/spsa.py)
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
+#   make layers     check that src/ includes follow the README's layer table
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
 #   make magics     regenerate src/magic_numbers.h with our magic search
@@ -48,7 +49,7 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
                -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
 
-.PHONY: all build run test deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+.PHONY: all build run test layers deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -63,6 +64,9 @@ run: all
 
 test: build test-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+layers:
+	scripts/check-layers.py
 
 # Installs what is missing (as root) or says how; skipped where dpkg is absent.
 deps:
@@ -163,7 +167,7 @@ soak: all
 
 # Generated tables (magic_numbers.h) keep their generator's layout.
 format:
-	clang-format -i $(filter-out src/magic_numbers.h,$(wildcard src/*.h src/*.cpp)) \
+	clang-format -i $(filter-out src/magic_numbers.h,$(wildcard src/*.h src/*.cpp src/util/*.h)) \
 	  $(filter-out src/checkers/magic_numbers.h,$(wildcard src/checkers/*.h src/checkers/*.cpp)) \
 	  tests/*.cpp tests/*.h tests/fuzz/*.cpp
 
