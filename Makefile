@@ -4,7 +4,9 @@
 #                   SPSA=on: the search margins become UCI options for scripts/spsa.py)
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
+#   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
 #   make layers     check that src/ includes follow the README's layer table
+#   make check-bench  the bench node count against the newest commit's "Bench: N"
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
 #   make magics     regenerate src/magic_numbers.h with our magic search
@@ -49,7 +51,7 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
                -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
 
-.PHONY: all build run test layers deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+.PHONY: all build run test kernels layers check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -65,8 +67,36 @@ run: all
 test: build test-deps
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
+# Every kernel path of the network, each built in its own directory: AVX-512
+# (the native build, here with every test file), AVX2 (x86-64-bmi2, which also
+# takes the PEXT slider lookups), scalar (x86-64) and Highway's run-time choice.
+# Only the network's, the move generator's and the bench's tests are compiled
+# and run, and each binary's bench must search the committed node count.
+KERNEL_BUILDS := x86-64-bmi2:intrinsics x86-64:intrinsics x86-64:highway
+KERNEL_TEST_FILES := nnue_test;movegen_test;attacks_test;uci_protocol_test
+KERNEL_TESTS := ^(Nnue[A-Za-z]*|Evaluation|MovegenTest|AttacksTest|Magics)\.|^UciProtocol\.Bench
+kernels: build
+	@$(call ensure_packages,libhwy-dev)
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -R "$(KERNEL_TESTS)"
+	@printf 'eval\nquit\n' | $(BUILD_DIR)/shiftmate | grep '^Network'
+	scripts/check-bench.sh $(BUILD_DIR)/shiftmate
+	@set -e; for kernel in $(KERNEL_BUILDS); do \
+	  arch=$${kernel%%:*}; simd=$${kernel#*:}; dir=build/kernels/$$arch-$$simd; \
+	  echo "== kernels: ARCH=$$arch SIMD=$$simd in $$dir"; \
+	  cmake -S . -B $$dir -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
+	    -DSHIFTMATE_ARCH=$$arch -DSHIFTMATE_SIMD=$$simd "-DSHIFTMATE_TEST_FILES=$(KERNEL_TEST_FILES)" \
+	    > /dev/null; \
+	  cmake --build $$dir -j $(JOBS); \
+	  (cd $$dir && ctest --output-on-failure -j $(JOBS) -R "$(KERNEL_TESTS)"); \
+	  printf 'eval\nquit\n' | $$dir/shiftmate | grep '^Network'; \
+	  scripts/check-bench.sh $$dir/shiftmate; \
+	done
+
 layers:
 	scripts/check-layers.py
+
+check-bench: all
+	scripts/check-bench.sh $(EXE_PATH)
 
 # Installs what is missing (as root) or says how; skipped where dpkg is absent.
 deps:
