@@ -1,6 +1,6 @@
-// Russian checkers move generation: perft from the start position, positions
-// written from the rules, and the fast generator against the slow reference
-// (tests/checkers_reference.h) over random games and random positions.
+// Russian checkers move generation: positions written from the rules, and the
+// fast generator against the slow reference (tests/checkers_reference.h) over
+// random games and random positions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -74,39 +74,6 @@ std::vector<std::string> move_texts(const Position& pos,
 }
 
 using Texts = std::vector<std::string>;
-
-// ---------------------------------------------------------------- perft
-
-TEST(CheckersPerft, StartPositionDepthsOneToEight) {
-  const std::uint64_t expected[] = {7, 49, 302, 1469, 7482, 37986, 190146, 929899};
-  Position start = start_position();
-  for (int depth = 1; depth <= 8; ++depth)
-    EXPECT_EQ(perft(start, depth, CapturePaths::Merged), expected[depth - 1]) << depth;
-}
-
-// Counting every path separately first differs at depth 8, where two
-// sequences with the same outcome appear.
-TEST(CheckersPerft, DistinctPathsCountMoreFromDepthEight) {
-  Position start = start_position();
-  EXPECT_EQ(perft(start, 7, CapturePaths::Distinct), 190146u);
-  EXPECT_EQ(perft(start, 8, CapturePaths::Distinct), 929905u);
-}
-
-TEST(CheckersPerft, DivideSumsToTheTotalAndNamesTheSevenOpenings) {
-  PerftResult r = run_perft(start_position(), 4, CapturePaths::Merged);
-  EXPECT_EQ(r.nodes, 1469u);
-  std::vector<std::string> names;
-  std::uint64_t sum = 0;
-  for (const auto& d : r.divide) names.push_back(d.move), sum += d.nodes;
-  std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, Texts({"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"}));
-  EXPECT_EQ(sum, r.nodes);
-}
-
-TEST(CheckersPerft, DepthZeroIsOneNode) {
-  EXPECT_EQ(perft(start_position(), 0, CapturePaths::Merged), 1u);
-  EXPECT_EQ(run_perft(start_position(), 0, CapturePaths::Merged).nodes, 1u);
-}
 
 // ---------------------------------------------------------------- rules
 
