@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <array>
 
-#include "../movegen.h"
-#include "../regular_file.h"
+#include "movegen.h"
 #include "polyglot_random.h"
+#include "util/regular_file.h"
 
 namespace shiftmate::book {
 

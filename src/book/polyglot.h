@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../position.h"
+#include "position.h"
 
 namespace shiftmate::book {
 

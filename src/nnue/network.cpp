@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "regular_file.h"
+#include "util/regular_file.h"
 
 namespace shiftmate::nnue {
 
