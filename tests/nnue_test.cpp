@@ -235,12 +235,6 @@ TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {
 
 namespace {
 
-Position pos_of(const char* fen) {
-  Position p;
-  EXPECT_FALSE(p.set(fen)) << fen;
-  return p;
-}
-
 // The embedded network, as the search uses it.
 int evaluate(const Position& pos) { return nnue::evaluate(nnue::active_network(), pos); }
 

@@ -20,18 +20,13 @@
 #include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::pos_of;
 using shiftmate_test::read_file;
 using shiftmate_test::suite_fens;
 using shiftmate_test::TempPath;
 using shiftmate_test::write_file;
 
 namespace {
-
-Position pos_of(const std::string& fen, bool chess960 = false) {
-  Position p;
-  EXPECT_FALSE(p.set(fen, chess960)) << fen;
-  return p;
-}
 
 // Calls f on every position of the move tree below pos to `depth` plies.
 void walk(Position& pos, int depth, const std::function<void(const Position&)>& f) {

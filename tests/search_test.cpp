@@ -8,17 +8,13 @@
 #include <vector>
 
 #include "position.h"
+#include "test_support.h"
 #include "tt.h"
 
 using namespace shiftmate;
+using shiftmate_test::pos_of;
 
 namespace {
-
-Position pos_of(const char* fen) {
-  Position p;
-  EXPECT_FALSE(p.set(fen)) << fen;
-  return p;
-}
 
 struct SearchRun {
   std::vector<SearchInfo> infos;

@@ -4,16 +4,12 @@
 
 #include "movegen.h"
 #include "position.h"
+#include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::pos_of;
 
 namespace {
-
-Position pos_of(const char* fen) {
-  Position p;
-  EXPECT_FALSE(p.set(fen)) << fen;
-  return p;
-}
 
 Move move_of(const Position& p, const char* uci) {
   Move m = parse_uci_move(p, uci);

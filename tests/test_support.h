@@ -3,6 +3,7 @@
 // lines.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -12,7 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "position.h"
+
 namespace shiftmate_test {
+
+// A position from a FEN the test knows to be valid; a FEN the engine refuses
+// fails the test.
+inline shiftmate::Position pos_of(const std::string& fen, bool chess960 = false) {
+  shiftmate::Position p;
+  EXPECT_FALSE(p.set(fen, chess960)) << fen;
+  return p;
+}
 
 inline std::string perft_file(const std::string& name) {
   return std::string(SHIFTMATE_PERFT_DIR) + "/" + name;

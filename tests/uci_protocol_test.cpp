@@ -14,6 +14,7 @@
 #include "test_support.h"
 
 using namespace shiftmate;
+using shiftmate_test::pos_of;
 using Clock = std::chrono::steady_clock;
 
 namespace {
@@ -46,12 +47,6 @@ struct Session : EngineProcess {
     return best.value_or("");
   }
 };
-
-Position position_of(const std::string& fen) {
-  Position p;
-  EXPECT_FALSE(p.set(fen));
-  return p;
-}
 
 // The last "score ..." reported before bestmove.
 std::string last_score(const std::vector<std::string>& lines) {
@@ -124,7 +119,7 @@ TEST(UciProtocol, EveryBestmoveIsLegal) {
     for (const char* go : {"go depth 1", "go depth 6", "go nodes 5000", "go movetime 50"}) {
       auto w = words(e.search("position fen " + fen, go));
       ASSERT_GE(w.size(), 2u);
-      Position p = position_of(fen);
+      Position p = pos_of(fen);
       Move best = parse_uci_move(p, w[1]);
       EXPECT_TRUE(best) << fen << " " << go << ": illegal bestmove " << w[1];
       if (w.size() >= 4 && w[2] == "ponder") {
@@ -143,7 +138,7 @@ TEST(UciProtocol, PvIsLegalToItsEnd) {
     auto w = words(l);
     auto pv = std::find(w.begin(), w.end(), "pv");
     if (pv == w.end()) continue;
-    Position p = position_of("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    Position p = pos_of("rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     for (auto it = pv + 1; it != w.end(); ++it) {
       Move m = parse_uci_move(p, *it);
       ASSERT_TRUE(m) << "illegal pv move " << *it << " in " << l;
@@ -304,8 +299,8 @@ TEST(UciProtocol, BadInputGetsInfoStringAndEngineKeepsWorking) {
   // The first bad FEN kept the previous position: the e2e5 line set up the
   // start position and kept no moves.
   auto best = words(e.search("position startpos moves e2e4", "go depth 3"));
-  EXPECT_TRUE(parse_uci_move(
-      position_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), best.at(1)));
+  EXPECT_TRUE(parse_uci_move(pos_of("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+                             best.at(1)));
   // An illegal move keeps the moves before it.
   e.send("position startpos moves e2e4 e7e5 e1e3");
   e.send("d");
@@ -437,7 +432,7 @@ TEST(UciProtocol, ThreadsAndHashOptionsWork) {
   e.send("setoption name Clear Hash");
   e.sync();
   auto best = words(e.search("position startpos", "go depth 8"));
-  EXPECT_TRUE(parse_uci_move(position_of(std::string(START_FEN)), best.at(1)));
+  EXPECT_TRUE(parse_uci_move(pos_of(std::string(START_FEN)), best.at(1)));
   // Hash larger than the machine can give: an info string, and the engine
   // keeps its previous table.
   std::vector<std::string> lines;
@@ -445,7 +440,7 @@ TEST(UciProtocol, ThreadsAndHashOptionsWork) {
   e.send("isready");
   ASSERT_TRUE(e.wait_for("readyok", 20000, &lines));
   best = words(e.search("position startpos", "go depth 5"));
-  EXPECT_TRUE(parse_uci_move(position_of(std::string(START_FEN)), best.at(1)));
+  EXPECT_TRUE(parse_uci_move(pos_of(std::string(START_FEN)), best.at(1)));
 }
 
 // What analysis GUIs use: the move being searched, analysis mode, a log of
