@@ -6,6 +6,7 @@
 #   make test       build and run every test (CTest)
 #   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
 #   make layers     check that src/ includes follow the README's layer table
+#   make print-version  the version a build has (RELEASE=on: the number alone)
 #   make check-bench  the bench node count against the newest commit's "Bench: N"
 #   make perft-full every position of every suite in perft/ to full depth
 #   make perft-bench perft speed side by side with Stockfish
@@ -51,7 +52,15 @@ CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
                -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
 
-.PHONY: all build run test kernels layers check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+# The version (cmake/version.cmake reads VERSION and the commit): RELEASE=on
+# builds say the number alone ("1.0"), others "1.0-dev-<commit>".
+# `make print-version` prints it; $(VERSION) is it, for release file names.
+RELEASE ?= off
+CMAKE_FLAGS += -DSHIFTMATE_RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF)
+VERSION = $(shell cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF) \
+                        -P cmake/version.cmake)
+
+.PHONY: all build run test kernels layers print-version check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -94,6 +103,9 @@ kernels: build
 
 layers:
 	scripts/check-layers.py
+
+print-version:
+	@echo $(VERSION)
 
 check-bench: all
 	scripts/check-bench.sh $(EXE_PATH)

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "version.h"
+
 namespace shiftmate {
 
 namespace {
@@ -48,8 +50,9 @@ std::string with_summary(std::string usage, std::string_view summary) {
 }  // namespace
 
 std::string usage_text(std::span<const Command> commands) {
-  std::string text = "Shiftmate, a UCI chess engine.\n\nusage:\n";
+  std::string text = fmt::format("Shiftmate {}, a UCI chess engine.\n\nusage:\n", version());
   text += with_summary("  shiftmate", "speak UCI on standard input/output");
+  text += with_summary("  shiftmate --version", "print the version");
   for (const Command& command : commands) {
     std::string usage;
     std::string_view forms = command.usage;

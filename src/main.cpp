@@ -11,6 +11,7 @@
 #include "position.h"
 #include "training/cli.h"
 #include "uci.h"
+#include "version.h"
 
 using namespace shiftmate;
 
@@ -54,6 +55,10 @@ int main(int argc, char** argv) {
   try {
     for (const Command& command : Commands)
       if (name == command.name) return command.run(argc - 1, argv + 1);
+    if (name == "--version") {
+      fmt::print("Shiftmate {}\n", version());
+      return 0;
+    }
     if (name == "-h" || name == "--help" || name == "help") {
       fmt::print("{}", usage_text(Commands));
       return 0;

@@ -16,6 +16,7 @@
 #include "parse.h"
 #include "perft.h"
 #include "search_params.h"
+#include "version.h"
 #include "wdl/model.h"
 
 namespace shiftmate {
@@ -194,7 +195,7 @@ void UciSession::declare_options() {
 }
 
 void UciSession::uci() {
-  send("id name Shiftmate");
+  send(fmt::format("id name Shiftmate {}", version()));
   send("id author the Shiftmate developers");
   for (const std::string& line : options.declarations()) send(line);
   send("uciok");

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "test_support.h"
+#include "version.h"
 
 using shiftmate_test::read_file;
 using shiftmate_test::split_lines;
@@ -369,6 +370,29 @@ TEST(Cli, ConvertAndDatainfo) {
 }
 
 // ---------------------------------------------------------------- UCI
+
+// The version is the VERSION file's number, then -dev and the commit built
+// in a development build (-dev alone without .git); `--version`, the help and
+// `id name` all say it.
+TEST(Cli, VersionIsPrintedAndNamedInTheHandshake) {
+  const std::string built(shiftmate::version());
+  std::string number = read_file(std::string(SHIFTMATE_PERFT_DIR) + "/../VERSION");
+  number.erase(number.find_last_not_of(" \r\n") + 1);
+  ASSERT_FALSE(number.empty());
+  ASSERT_EQ(built.substr(0, number.size()), number) << built;
+  const std::string suffix = built.substr(number.size());
+  EXPECT_TRUE(suffix.empty() || std::regex_match(suffix, std::regex("-dev(-[0-9a-f]{4,40})?")))
+      << built;
+
+  Outcome r = run("--version");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_EQ(r.out, "Shiftmate " + built + "\n");
+  r = run("--help");
+  EXPECT_TRUE(contains(r.out, "Shiftmate " + built + ", a UCI chess engine")) << r.out;
+  EXPECT_TRUE(contains(r.out, "shiftmate --version")) << r.out;
+  r = uci("uci\nquit\n");
+  EXPECT_TRUE(has_line(r.out, "id name Shiftmate " + built)) << r.out;
+}
 
 TEST(Cli, UciHandshake) {
   Outcome r = uci("uci\nisready\nquit\n");

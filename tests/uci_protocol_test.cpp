@@ -12,6 +12,7 @@
 #include "nnue/inference.h"
 #include "position.h"
 #include "test_support.h"
+#include "version.h"
 
 using namespace shiftmate;
 using shiftmate_test::pos_of;
@@ -83,6 +84,15 @@ TEST(UciProtocol, HandshakeListsOptionsBeforeUciok) {
     EXPECT_TRUE(options.count(o)) << "missing option " << o;
   e.send("isready");
   EXPECT_TRUE(e.wait_for("readyok", 5000));
+}
+
+TEST(UciProtocol, IdNameCarriesTheVersion) {
+  EngineProcess e;
+  e.send("uci");
+  std::vector<std::string> lines;
+  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  const std::string expected = "id name Shiftmate " + std::string(version());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
 }
 
 TEST(UciProtocol, IsreadyAnsweredDuringSearchAndStopIsPrompt) {
