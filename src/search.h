@@ -96,6 +96,8 @@ class Search {
   void run_main();
   bool should_stop_now() const;  // hard limits, checked by the main thread
   std::size_t keep_tablebase_moves(const syzygy::RootRanking& ranking, std::vector<Move>& rootList);
+  // The reply to `best` to ponder on when the PV has none (none if no reply).
+  Move ponder_move(const Position& root, Move best) const;
 
   TranspositionTable& tt;
   ThreadPool pool;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "movegen.h"
+#include "nnue/inference.h"
 #include "random.h"
 #include "search.h"
 #include "search_worker.h"
@@ -147,10 +148,39 @@ void Search::run_main() {
         callbacks.onInfo(best->line_info(*chosen, std::max(1, best->completedDepth)));
     }
     bestMove = chosen->move;
-    if (chosen->pv.size() > 1) ponderMove = chosen->pv[1];
+    ponderMove = chosen->pv.size() > 1 ? chosen->pv[1] : ponder_move(best->pos, bestMove);
   }
   if (callbacks.onBestMove) callbacks.onBestMove(bestMove, ponderMove);
   running = false;
+}
+
+// A PV cut short (depth 1, a fail at the root, a stop) has no second move, but
+// GUIs ponder on one. The table may know the reply from another line; a table
+// move is only a guess (16 bits of key), so it must be legal there. When the
+// table has none (a first search to depth 1: its replies were only stood pat
+// on), the reply the network likes best for the opponent, one ply deep, among
+// those that lose no material by SEE (the network alone cannot see a recapture).
+Move Search::ponder_move(const Position& root, Move best) const {
+  Position after = root;
+  after.do_move(best);
+  bool found;
+  const TTEntry* entry = tt.probe(after.key(), found);
+  if (found && is_legal(after, entry->move())) return entry->move();
+
+  const nnue::Network& net = nnue::active_network();
+  Move reply = Move::none();
+  bool replySafe = false;
+  int replyValue = 0;
+  for (Move m : MoveList<LEGAL>(after)) {
+    const bool safe = after.see_ge(m, 0);
+    if (reply && safe < replySafe) continue;
+    after.do_move(m);
+    const int value = -nnue::evaluate(net, after);  // the opponent's view
+    after.undo_move(m);
+    if (!reply || safe > replySafe || value > replyValue)
+      reply = m, replySafe = safe, replyValue = value;
+  }
+  return reply;
 }
 
 void Search::stop() { stopFlag = true; }

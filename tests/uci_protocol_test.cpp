@@ -95,6 +95,38 @@ TEST(UciProtocol, IdNameCarriesTheVersion) {
   EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
 }
 
+// A one-move principal variation (depth 1) still offers a move to ponder on,
+// legal after the best move: the hash table's reply when it has one (here
+// after a deeper search of the same position), else the network's choice
+// (after ucinewgame, when the table is empty).
+TEST(UciProtocol, PonderMoveWhenThePvHasOneMove) {
+  Session e;
+  const std::vector<std::string> fens = {
+      std::string(START_FEN),
+      "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+  };
+  for (const std::string& fen : fens)
+    for (const char* before : {"ucinewgame", "go depth 6"}) {
+      if (std::string(before) == "ucinewgame")
+        e.send(before);
+      else
+        e.search("position fen " + fen, before);
+      std::vector<std::string> seen;
+      auto w = words(e.search("position fen " + fen, "go depth 1", &seen));
+      ASSERT_EQ(w.size(), 4u) << "no ponder move after " << before << ": " << fen;
+      EXPECT_EQ(w[2], "ponder");
+      std::string lastPv;
+      for (const auto& l : seen)
+        if (auto at = l.find(" pv "); at != std::string::npos) lastPv = l.substr(at + 4);
+      EXPECT_EQ(lastPv, w[1]) << "the PV has more than the best move: " << fen;
+      Position p = pos_of(fen);
+      Move best = parse_uci_move(p, w[1]);
+      ASSERT_TRUE(best) << w[1];
+      p.do_move(best);
+      EXPECT_TRUE(parse_uci_move(p, w[3])) << "illegal ponder move " << w[3] << " after " << w[1];
+    }
+}
+
 TEST(UciProtocol, IsreadyAnsweredDuringSearchAndStopIsPrompt) {
   Session e;
   e.send("position startpos");
