@@ -38,14 +38,14 @@ void Engine::go(const SearchLimits& limits, SearchCallbacks callbacks) {
 void Engine::new_game() {
   search.stop();
   search.wait();
-  tt.clear();
+  tt.clear(search.threads());
   search.clear();
 }
 
 bool Engine::set_hash(std::size_t mb) {
   search.stop();
   search.wait();
-  return tt.resize(mb);
+  return tt.resize(mb, search.threads());
 }
 
 void Engine::set_threads(int n) {
@@ -57,7 +57,7 @@ void Engine::set_threads(int n) {
 void Engine::clear_hash() {
   search.stop();
   search.wait();
-  tt.clear();
+  tt.clear(search.threads());
 }
 
 std::optional<std::string> Engine::set_eval_file(const std::string& value) {
@@ -69,7 +69,7 @@ std::optional<std::string> Engine::set_eval_file(const std::string& value) {
   else
     error = nnue::use_network_file(value);
   if (!error) {  // the hash's static evaluations and the correction history are the old net's
-    tt.clear();
+    tt.clear(search.threads());
     search.clear();
   }
   return error;

@@ -1,28 +1,62 @@
 #include "tt.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
+#include <thread>
+#include <vector>
 
 #include "util/memory.h"
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 namespace shiftmate {
 
 static_assert(sizeof(TTEntry) == 10);
 
-bool TranspositionTable::resize(std::size_t mb) {
+namespace {
+
+// The x86-64 and ARM64 huge page size: an aligned table starts on one.
+constexpr std::size_t HugePageSize = std::size_t(2) << 20;
+
+}  // namespace
+
+void TranspositionTable::AlignedDelete::operator()(Cluster* clusters) const {
+  ::operator delete(static_cast<void*>(clusters), std::align_val_t(HugePageSize));
+}
+
+bool TranspositionTable::resize(std::size_t mb, int threads) {
   if (mb == 0 || mb > max_table_mb()) return false;
   std::size_t count = mb * 1024 * 1024 / sizeof(Cluster);
-  Cluster* fresh = new (std::nothrow) Cluster[count];
-  if (!fresh) return false;
-  table.reset(fresh);
+  void* memory =
+      ::operator new(count * sizeof(Cluster), std::align_val_t(HugePageSize), std::nothrow);
+  if (!memory) return false;
+#ifdef __linux__
+  // Linux gives huge pages only to memory that asks (THP "madvise" mode):
+  // far fewer page faults while clearing, and fewer TLB misses in search.
+  madvise(memory, count * sizeof(Cluster), MADV_HUGEPAGE);
+#endif
+  table.reset(static_cast<Cluster*>(memory));
   clusterCount = count;
   sizeMB = mb;
-  clear();
+  clear(threads);
   return true;
 }
 
-void TranspositionTable::clear() {
-  std::memset(static_cast<void*>(table.get()), 0, clusterCount * sizeof(Cluster));
+// Each thread zeroes its own slice; for a large table the first touch of its
+// pages, not the writing, is most of the time.
+void TranspositionTable::clear(int threads) {
+  const std::size_t parts = std::max<std::size_t>(1, std::min<std::size_t>(threads, clusterCount));
+  auto zero = [this, parts](std::size_t part) {
+    const std::size_t begin = clusterCount * part / parts, end = clusterCount * (part + 1) / parts;
+    std::memset(static_cast<void*>(table.get() + begin), 0, (end - begin) * sizeof(Cluster));
+  };
+  std::vector<std::thread> helpers;
+  for (std::size_t part = 1; part < parts; ++part) helpers.emplace_back(zero, part);
+  zero(0);
+  for (std::thread& t : helpers) t.join();
   generation8 = 0;
 }
 
@@ -69,7 +103,8 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   std::size_t samples = std::min<std::size_t>(1000, clusterCount);
   for (std::size_t i = 0; i < samples; ++i)
-    for (const TTEntry& e : table[i].entry) used += e.depth8 && (e.genBound8 & 0xF8) == generation8;
+    for (const TTEntry& e : table.get()[i].entry)
+      used += e.depth8 && (e.genBound8 & 0xF8) == generation8;
   return int(used * 1000 / (samples * ClusterSize));
 }
 

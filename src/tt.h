@@ -41,8 +41,9 @@ class TranspositionTable {
   TranspositionTable() { resize(16); }
 
   // Returns false (and keeps the old table) if the memory cannot be had.
-  bool resize(std::size_t mb);
-  void clear();
+  // The new table is cleared by `threads` threads.
+  bool resize(std::size_t mb, int threads = 1);
+  void clear(int threads = 1);
   void new_search() { generation8 += 8; }
 
   // The entry for `key` if found (found = true), else the slot to replace.
@@ -59,10 +60,14 @@ class TranspositionTable {
     char padding[2];
   };
   Cluster* cluster_for(Key key) const {
-    return &table[(static_cast<unsigned __int128>(key) * clusterCount) >> 64];
+    return &table.get()[(static_cast<unsigned __int128>(key) * clusterCount) >> 64];
   }
 
-  std::unique_ptr<Cluster[]> table;
+  struct AlignedDelete {
+    void operator()(Cluster* clusters) const;
+  };
+  // Aligned to 2 MiB so that the kernel can back it with huge pages.
+  std::unique_ptr<Cluster, AlignedDelete> table;
   std::size_t clusterCount = 0;
   std::size_t sizeMB = 0;
   std::uint8_t generation8 = 0;

@@ -55,3 +55,26 @@ TEST(TranspositionTable, RefusesMoreMemoryThanTheMachineHas) {
   EXPECT_FALSE(tt.resize(std::size_t(1) << 30));  // a petabyte
   EXPECT_EQ(tt.size_mb(), 2u);
 }
+
+// Threads clear their slices of the table: every entry goes, whatever the
+// thread count (one, none asked for, more than there are cores).
+TEST(TranspositionTable, ClearedByThreads) {
+  TranspositionTable tt;
+  bool found;
+  for (int threads : {3, 1, 0, 64}) {
+    ASSERT_TRUE(tt.resize(3, threads));
+    for (Key k = 1; k < 300000; ++k) {
+      Key key = k * 0x9E3779B97F4A7C15ULL;
+      tt.store(tt.probe(key, found), key, 0, false, BOUND_LOWER, 5, Move::none(), 0);
+    }
+    EXPECT_GT(tt.hashfull(), 900);
+    tt.clear(threads);
+    EXPECT_EQ(tt.hashfull(), 0);
+    std::size_t left = 0;
+    for (Key k = 1; k < 300000; ++k) {
+      const Key key = k * 0x9E3779B97F4A7C15ULL;
+      left += tt.probe(key, found) && found;
+    }
+    EXPECT_EQ(left, 0u) << threads << " threads";
+  }
+}
