@@ -7,14 +7,32 @@
 #error "SHIFTMATE_EMBEDDED_NET must name the network file to embed"
 #endif
 
-asm(".section .rodata\n"
+// The file goes into the read-only data section of each object format, and
+// the assembler goes back to where the compiler had it: ELF has a section
+// stack; COFF (MinGW) and Mach-O have neither it nor .previous, so there the
+// section is set back to .text, where the compiler is at file scope.
+#if defined(_WIN32)
+#define SHIFTMATE_NET_SECTION ".section .rdata,\"dr\"\n"  // COFF
+#define SHIFTMATE_NET_SECTION_END ".text\n"
+#define SHIFTMATE_NET_SYMBOL(name) #name  // no prefix on x86-64
+#elif defined(__APPLE__)
+#define SHIFTMATE_NET_SECTION ".const_data\n"  // Mach-O
+#define SHIFTMATE_NET_SECTION_END ".text\n"
+#define SHIFTMATE_NET_SYMBOL(name) "_" #name  // C names carry a leading underscore
+#else
+#define SHIFTMATE_NET_SECTION ".pushsection .rodata\n"  // ELF
+#define SHIFTMATE_NET_SECTION_END ".popsection\n"
+#define SHIFTMATE_NET_SYMBOL(name) #name
+#endif
+
+asm(SHIFTMATE_NET_SECTION
     ".balign 64\n"
-    ".global shiftmate_embedded_net, shiftmate_embedded_net_end\n"
-    "shiftmate_embedded_net:\n"
-    ".incbin \"" SHIFTMATE_EMBEDDED_NET
-    "\"\n"
-    "shiftmate_embedded_net_end:\n"
-    ".previous\n");
+    ".globl " SHIFTMATE_NET_SYMBOL(shiftmate_embedded_net) "\n"
+    ".globl " SHIFTMATE_NET_SYMBOL(shiftmate_embedded_net_end) "\n"
+    SHIFTMATE_NET_SYMBOL(shiftmate_embedded_net) ":\n"
+    ".incbin \"" SHIFTMATE_EMBEDDED_NET "\"\n"
+    SHIFTMATE_NET_SYMBOL(shiftmate_embedded_net_end) ":\n"
+    SHIFTMATE_NET_SECTION_END);
 extern "C" const char shiftmate_embedded_net[], shiftmate_embedded_net_end[];
 
 namespace shiftmate::nnue {
