@@ -19,6 +19,7 @@
 #include "position.h"
 #include "san.h"
 #include "search_params.h"
+#include "util/platform.h"
 
 namespace shiftmate {
 
@@ -44,7 +45,7 @@ int perft_command(int argc, char** argv) {
     return 0;
   }
   if (args.count("suite")) {
-    std::ifstream in(args["suite"].as<std::string>());
+    std::ifstream in(path_from_utf8(args["suite"].as<std::string>()));
     if (!in) {
       fmt::print(stderr, "cannot open suite '{}'\n", args["suite"].as<std::string>());
       return 2;

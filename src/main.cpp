@@ -12,6 +12,7 @@
 #include "training/cli.h"
 #include "uci.h"
 #include "version.h"
+#include "util/platform.h"
 
 using namespace shiftmate;
 
@@ -50,6 +51,7 @@ constexpr Command Commands[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  use_utf8_arguments(argc, argv);  // Windows: file names outside the ANSI code page
   Position::init();
   const std::string_view name = argc > 1 ? argv[1] : "";
   try {

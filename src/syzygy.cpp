@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "movegen.h"
+#include "util/platform.h"
 
 namespace shiftmate::syzygy {
 
@@ -32,13 +33,14 @@ constexpr std::uint32_t WdlMagic = 0x5d23e871, DtzMagic = 0xa50c66d7;
 std::optional<std::string> file_problem(const fs::path& file, std::uint32_t magic) {
   std::error_code ec;
   auto size = fs::file_size(file, ec);
-  if (ec) return fmt::format("cannot read {}", file.string());
-  if (size % 64 != 16) return fmt::format("{} is incomplete ({} bytes)", file.string(), size);
+  if (ec) return fmt::format("cannot read {}", utf8_from_path(file));
+  if (size % 64 != 16)
+    return fmt::format("{} is incomplete ({} bytes)", utf8_from_path(file), size);
   std::ifstream in(file, std::ios::binary);
   std::array<unsigned char, 4> head{};
   in.read(reinterpret_cast<char*>(head.data()), head.size());
   std::uint32_t found = head[0] | head[1] << 8 | head[2] << 16 | std::uint32_t(head[3]) << 24;
-  if (!in || found != magic) return fmt::format("{} is not a Syzygy table", file.string());
+  if (!in || found != magic) return fmt::format("{} is not a Syzygy table", utf8_from_path(file));
   return std::nullopt;
 }
 
@@ -88,17 +90,17 @@ LoadReport load(const std::string& paths) {
   if (!paths.empty() && paths != "<empty>") {
     std::size_t start = 0;
     while (start <= paths.size()) {
-      std::size_t end = paths.find(':', start);
+      std::size_t end = paths.find(PathListSeparator, start);
       if (end == std::string::npos) end = paths.size();
       std::string dir = paths.substr(start, end - start);
       start = end + 1;
       if (dir.empty()) continue;
       std::error_code ec;
-      if (!fs::is_directory(dir, ec)) {
+      if (!fs::is_directory(path_from_utf8(dir), ec)) {
         report.problems.push_back(fmt::format("{} is not a directory", dir));
         continue;
       }
-      for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      for (const auto& entry : fs::directory_iterator(path_from_utf8(dir), ec)) {
         std::string ext = entry.path().extension().string();
         bool wdl = ext == ".rtbw", dtz = ext == ".rtbz";
         if (!wdl && !dtz) continue;
@@ -107,7 +109,9 @@ LoadReport load(const std::string& paths) {
         else
           ++(wdl ? report.wdlFiles : report.dtzFiles);
       }
-      usable += (usable.empty() ? "" : ":") + dir;
+      // Fathom opens files with the narrow API and splits its list at the same separator.
+      if (!usable.empty()) usable += PathListSeparator;
+      usable += narrow_path_for_c_library(dir);
     }
   }
   // Fathom re-reads nothing for an unchanged path; its re-initialisation

@@ -17,6 +17,7 @@
 #include "perft.h"
 #include "search_params.h"
 #include "version.h"
+#include "util/platform.h"
 #include "wdl/model.h"
 
 namespace shiftmate {
@@ -398,7 +399,7 @@ void UciSession::set_debug_log(const std::string& path) {
     debugLog.close();
     debugLog.clear();
     if (path.empty() || path == "<empty>") return;
-    debugLog.open(path, std::ios::app);
+    debugLog.open(path_from_utf8(path), std::ios::app);
   }
   if (!debugLog.is_open())
     info_string(fmt::format("Debug Log File: cannot write '{}'; not logging", path.substr(0, 256)));
@@ -428,8 +429,11 @@ void run_uci(std::istream& in, std::ostream& out, const std::vector<std::string>
   for (const std::string& command : first)
     if ((quit = !loop.execute(command))) break;
   if (!quit)
-    for (std::string line; std::getline(in, line);)
+    for (std::string line; std::getline(in, line);) {
+      // A GUI on Windows may end its lines with CR LF.
+      if (!line.empty() && line.back() == '\r') line.pop_back();
       if (!loop.execute(line)) break;
+    }
   loop.finish();
 }
 

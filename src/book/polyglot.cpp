@@ -61,7 +61,7 @@ Move decode_move(const Position& pos, std::uint16_t bookMove) {
 std::optional<std::string> PolyglotBook::open(const std::string& path) {
   close();
   if (auto error = not_a_regular_file(path)) return error;
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::ifstream in(path_from_utf8(path), std::ios::binary | std::ios::ate);
   if (!in) return fmt::format("cannot open '{}'", path);
   const auto size = static_cast<std::uint64_t>(in.tellg());
   if (size == 0 || size % EntrySize != 0)

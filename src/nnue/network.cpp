@@ -117,8 +117,8 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
   // file: only a regular file is read, and never more than a network's size.
   if (auto error = not_a_regular_file(path)) return error;
   std::error_code ec;
-  const std::uintmax_t size = std::filesystem::file_size(path, ec);
-  std::ifstream in(path, std::ios::binary);
+  const std::uintmax_t size = std::filesystem::file_size(path_from_utf8(path), ec);
+  std::ifstream in(path_from_utf8(path), std::ios::binary);
   if (ec || !in) return fmt::format("cannot open network file '{}'", path);
   std::vector<char> bytes(std::size_t(std::min<std::uintmax_t>(size, FileSize)));
   in.read(bytes.data(), std::streamsize(bytes.size()));
@@ -136,7 +136,7 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
 std::optional<std::string> save_network_file(const std::string& path, const Network& net,
                                              std::string_view description) {
   std::vector<char> bytes = write_network(net, description);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  std::ofstream out(path_from_utf8(path), std::ios::binary | std::ios::trunc);
   if (!out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
     return fmt::format("cannot write network file '{}'", path);
   return std::nullopt;

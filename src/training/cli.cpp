@@ -17,6 +17,7 @@
 #include "training/packed_position.h"
 #include "training/trainer.h"
 #include "training/wdl_fit.h"
+#include "util/platform.h"
 #include "util/stop_signal.h"
 
 namespace shiftmate {
@@ -329,7 +330,7 @@ int wdlfit_command(int argc, char** argv) {
                                    histogram.positions(), fmt::join(tool.files, ", "), iterations);
   std::string header = wdl::params_header(result.model, recipe);
   if (tool.args.count("output")) {
-    std::ofstream out(tool.args["output"].as<std::string>());
+    std::ofstream out(path_from_utf8(tool.args["output"].as<std::string>()));
     out << header;
     if (!out) {
       fmt::print(stderr, "wdlfit: cannot write {}\n", tool.args["output"].as<std::string>());

@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "training/packed_position.h"
+#include "util/platform.h"
 
 namespace shiftmate {
 
@@ -72,17 +73,18 @@ ConvertReport run_convert(const ConvertOptions& options, std::istream& standardI
   for (const std::string& input : inputs) {
     if (input == "-") continue;
     std::error_code ec;
-    if (std::filesystem::equivalent(input, options.output, ec)) {
+    if (std::filesystem::equivalent(path_from_utf8(input), path_from_utf8(options.output), ec)) {
       report.error = fmt::format("'{}' is both an input and the output", input);
       return report;
     }
-    files.push_back(std::make_unique<std::ifstream>(input));
+    files.push_back(std::make_unique<std::ifstream>(path_from_utf8(input)));
     if (!*files.back()) {
       report.error = fmt::format("cannot open '{}'", input);
       return report;
     }
   }
-  if (!options.append && !std::ofstream(options.output, std::ios::binary | std::ios::trunc)) {
+  if (!options.append &&
+      !std::ofstream(path_from_utf8(options.output), std::ios::binary | std::ios::trunc)) {
     report.error = fmt::format("cannot create '{}'", options.output);
     return report;
   }

@@ -1,11 +1,7 @@
 #include "training/datagen.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <fmt/ostream.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -26,6 +22,7 @@
 #include "training/packed_position.h"
 #include "tt.h"
 #include "util/file_io.h"
+#include "util/platform.h"
 
 namespace shiftmate {
 
@@ -54,19 +51,18 @@ struct OutputFile {
   std::uint64_t cut = 0;      // bytes of a partial last record removed
 
   ~OutputFile() {
-    if (fd >= 0) ::close(fd);
+    if (fd >= 0) close_file(fd);
   }
 
   // Counts the complete records, checks that the file holds records (not an
   // old text file) and cuts off a partial last record.
   std::optional<std::string> open(const std::string& path) {
-    fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    fd = open_for_appending(path);
     if (fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0)
-      return fmt::format("'{}' is being written by another process", path);
-    struct stat info;
-    if (::fstat(fd, &info) != 0) return fmt::format("cannot read '{}': {}", path, errno_text());
-    std::uint64_t size = std::uint64_t(info.st_size);
+    if (!try_lock_file(fd)) return fmt::format("'{}' is being written by another process", path);
+    auto fileSize = file_size(fd);
+    if (!fileSize) return fmt::format("cannot read '{}': {}", path, errno_text());
+    std::uint64_t size = *fileSize;
     records = size / RecordBytes;
     bytes = records * RecordBytes;
     cut = size - bytes;
@@ -74,13 +70,13 @@ struct OutputFile {
     for (std::uint64_t index : {std::uint64_t(0), records - 1}) {
       if (!records) break;
       PackedPosition p;
-      if (::pread(fd, &p, RecordBytes, off_t(index * RecordBytes)) != ssize_t(RecordBytes))
+      if (!read_at(fd, &p, RecordBytes, index * RecordBytes))
         return fmt::format("cannot read '{}': {}", path, errno_text());
       if (auto error = validate_packed(p))
         return fmt::format("'{}' does not hold training records (record {}: {})", path, index,
                            *error);
     }
-    if (cut && ::ftruncate(fd, off_t(bytes)) != 0)
+    if (cut && !truncate_file(fd, bytes))
       return fmt::format("cannot truncate '{}': {}", path, errno_text());
     return std::nullopt;
   }
@@ -111,8 +107,7 @@ struct Shared {
         error = fmt::format("cannot write the output file: {}", errno_text());
         failed = true;
         // Leave no partial record behind (a disk that filled up mid-game).
-        if (::ftruncate(file.fd, off_t(file.bytes)) != 0)
-          *error += "; its last record may be partial";
+        if (!truncate_file(file.fd, file.bytes)) *error += "; its last record may be partial";
         return;
       }
       file.bytes += game.size() * RecordBytes;
@@ -278,7 +273,7 @@ std::optional<GameResult> Adjudicator::update(std::optional<int> whiteScore, int
 }
 
 std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens) {
-  std::ifstream in(path);
+  std::ifstream in(path_from_utf8(path));
   if (!in) return fmt::format("cannot open openings file '{}'", path);
   std::vector<std::string> found;
   int number = 0;

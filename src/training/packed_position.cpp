@@ -1,9 +1,6 @@
 #include "training/packed_position.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
@@ -18,6 +15,7 @@
 #include "parse.h"
 #include "score.h"
 #include "util/file_io.h"
+#include "util/platform.h"
 
 namespace shiftmate {
 
@@ -53,23 +51,9 @@ Color castling_rook_color(int code) { return code & 8 ? BLACK : WHITE; }
 struct FileDescriptor {
   int fd;
   ~FileDescriptor() {
-    if (fd >= 0) ::close(fd);
+    if (fd >= 0) close_file(fd);
   }
 };
-
-// Reads up to `size` bytes, retrying short reads; the count read, or -1.
-ssize_t read_fully(int fd, void* buffer, std::size_t size) {
-  auto* p = static_cast<char*>(buffer);
-  std::size_t done = 0;
-  while (done < size) {
-    ssize_t n = ::read(fd, p + done, size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return -1;
-    if (n == 0) break;
-    done += std::size_t(n);
-  }
-  return ssize_t(done);
-}
 
 std::string_view trim(std::string_view v) {
   while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
@@ -218,18 +202,18 @@ bool DataFilter::accepts(const PackedPosition& p) const {
 
 std::optional<std::string> read_packed_file(
     const std::string& path, const std::function<void(std::span<const PackedPosition>)>& visit) {
-  FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  FileDescriptor file{open_for_reading(path)};
   if (file.fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
-  struct stat info;
-  if (::fstat(file.fd, &info) != 0) return fmt::format("cannot read '{}': {}", path, errno_text());
-  if (info.st_size % sizeof(PackedPosition))
-    return fmt::format("'{}' is {} bytes, not a whole number of {}-byte records", path,
-                       info.st_size, sizeof(PackedPosition));
+  auto size = file_size(file.fd);
+  if (!size) return fmt::format("cannot read '{}': {}", path, errno_text());
+  if (*size % sizeof(PackedPosition))
+    return fmt::format("'{}' is {} bytes, not a whole number of {}-byte records", path, *size,
+                       sizeof(PackedPosition));
 
   auto chunk = std::make_unique<PackedPosition[]>(ChunkRecords);
   std::uint64_t index = 0;
   for (;;) {
-    ssize_t n = read_fully(file.fd, chunk.get(), ChunkRecords * sizeof(PackedPosition));
+    std::int64_t n = read_fully(file.fd, chunk.get(), ChunkRecords * sizeof(PackedPosition));
     if (n < 0) return fmt::format("cannot read '{}': {}", path, errno_text());
     if (n % sizeof(PackedPosition))  // the file changed under us
       return fmt::format("'{}' ends with a partial record", path);
@@ -246,7 +230,7 @@ std::optional<std::string> load_packed_file(const std::string& path, const DataF
                                             std::vector<PackedPosition>& out, LoadReport* report) {
   const std::size_t before = out.size();
   std::error_code ec;
-  auto bytes = std::filesystem::file_size(path, ec);
+  auto bytes = std::filesystem::file_size(path_from_utf8(path), ec);
   if (!ec) out.reserve(before + bytes / sizeof(PackedPosition));
   LoadReport counts;
   auto error = read_packed_file(path, [&](std::span<const PackedPosition> records) {
@@ -265,7 +249,7 @@ std::optional<std::string> load_packed_file(const std::string& path, const DataF
 
 std::optional<std::string> append_packed_file(const std::string& path,
                                               const std::vector<PackedPosition>& records) {
-  FileDescriptor file{::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)};
+  FileDescriptor file{open_for_appending(path)};
   if (file.fd < 0) return fmt::format("cannot open '{}': {}", path, errno_text());
   if (!write_all(file.fd, records.data(), records.size() * sizeof(PackedPosition)))
     return fmt::format("cannot write '{}': {}", path, errno_text());

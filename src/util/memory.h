@@ -3,15 +3,12 @@
 // only when the table is cleared.
 #pragma once
 
-#include <unistd.h>
-
 #include <cstddef>
 
 namespace shiftmate {
 
-inline std::size_t physical_memory_mb() {
-  return std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE)) >> 20;
-}
+// Physical memory in MiB (sysconf on POSIX, GlobalMemoryStatusEx on Windows).
+std::size_t physical_memory_mb();
 
 // The largest hash table we agree to allocate.
 inline std::size_t max_table_mb() { return physical_memory_mb() * 3 / 4; }
