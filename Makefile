@@ -60,7 +60,7 @@ CMAKE_FLAGS += -DSHIFTMATE_RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF)
 VERSION = $(shell cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF) \
                         -P cmake/version.cmake)
 
-.PHONY: all build run test kernels layers print-version check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+.PHONY: all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -106,6 +106,18 @@ layers:
 
 print-version:
 	@echo $(VERSION)
+
+# Windows x86-64 (cross-compiled with MinGW-w64; ARCH=x86-64 or x86-64-bmi2):
+# one static .exe at WINDOWS_EXE. windows-check runs it under Wine.
+WINDOWS_ARCH := $(if $(filter native,$(ARCH)),x86-64-bmi2,$(ARCH))
+WINDOWS_EXE ?= build/windows/shiftmate-$(WINDOWS_ARCH).exe
+windows:
+	@$(call ensure_packages,g++-mingw-w64-x86-64-posix)
+	scripts/build-windows.sh $(WINDOWS_ARCH) $(WINDOWS_EXE)
+
+windows-check: windows
+	@$(call ensure_packages,wine64 gnuchess-book)
+	scripts/check-windows.py $(WINDOWS_EXE)
 
 check-bench: all
 	scripts/check-bench.sh $(EXE_PATH)
