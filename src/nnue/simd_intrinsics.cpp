@@ -1,7 +1,11 @@
 // The kernels of simd.h with the intrinsics of the build's ARCH.
 #ifndef SHIFTMATE_HIGHWAY
 
+#if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
+#endif
 
 #include <algorithm>
 
@@ -37,6 +41,18 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
   s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
   s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
   return _mm_cvtsi128_si32(s);
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+  // The AVX2 sum with 8 lanes: the product v * w wraps to 16 bits like
+  // mullo, then widening multiply-accumulates of its halves by v.
+  const int16x8_t zero = vdupq_n_s16(0), one = vdupq_n_s16(QA);
+  int32x4_t sum = vdupq_n_s32(0);
+  for (int i = 0; i < HiddenSize; i += 8) {
+    int16x8_t v = vminq_s16(vmaxq_s16(vld1q_s16(acc + i), zero), one);
+    int16x8_t vw = vmulq_s16(v, vld1q_s16(w + i));
+    sum = vmlal_s16(sum, vget_low_s16(vw), vget_low_s16(v));
+    sum = vmlal_high_s16(sum, vw, v);
+  }
+  return vaddvq_s32(sum);
 #else
   std::int32_t sum = 0;
   for (int i = 0; i < HiddenSize; ++i) {
@@ -63,6 +79,8 @@ const char* name() {
   return "avx512";
 #elif defined(__AVX2__)
   return "avx2";
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+  return "neon";
 #else
   return "scalar";
 #endif
