@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine_process.h"
 #include "test_support.h"
 #include "version.h"
 
@@ -33,7 +34,9 @@ std::string quote(const std::string& s) { return "'" + s + "'"; }
 // given, `input` on standard input.
 Outcome run(const std::string& args, const std::string* input = nullptr,
             const std::string& prefix = "") {
-  std::string cmd = prefix + quote(SHIFTMATE_BINARY) + " " + args;
+  std::string cmd = prefix;
+  for (const std::string& word : engine_command()) cmd += quote(word) + " ";
+  cmd += args;
   std::unique_ptr<TempFile> in;
   if (input) {
     in = std::make_unique<TempFile>(*input);

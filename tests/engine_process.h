@@ -8,15 +8,31 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+// The engine the tests drive: SHIFTMATE_TEST_ENGINE when set, split at
+// spaces (e.g. "wine dist/shiftmate-1.0-windows-x86-64-v3.exe" or
+// "qemu-aarch64 dist/shiftmate-1.0-linux-aarch64": the release files run by
+// `make release-test`), else the binary built beside the tests.
+inline std::vector<std::string> engine_command() {
+  std::vector<std::string> words;
+  if (const char* env = std::getenv("SHIFTMATE_TEST_ENGINE"); env && *env) {
+    std::istringstream in(env);
+    for (std::string word; in >> word;) words.push_back(word);
+  }
+  if (words.empty()) words.push_back(SHIFTMATE_BINARY);
+  return words;
+}
+
 class EngineProcess {
  public:
   explicit EngineProcess(const std::vector<std::string>& args = {})
-      : EngineProcess(SHIFTMATE_BINARY, args) {}
+      : EngineProcess(engine_command().front(), engine_arguments(args)) {}
   // Another engine (a reference program) spoken to the same way.
   EngineProcess(const std::string& program, const std::vector<std::string>& args) {
     int in[2], out[2];
@@ -30,7 +46,7 @@ class EngineProcess {
       std::vector<char*> argv{const_cast<char*>(program.c_str())};
       for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
       argv.push_back(nullptr);
-      execv(program.c_str(), argv.data());
+      execvp(program.c_str(), argv.data());  // a runner such as wine by its name
       _exit(127);
     }
     close(in[0]);
@@ -69,6 +85,7 @@ class EngineProcess {
       if (auto nl = buffer.find('\n'); nl != std::string::npos) {
         std::string line = buffer.substr(0, nl);
         buffer.erase(0, nl + 1);
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // an engine under Wine
         return line;
       }
       int left = int(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -114,6 +131,14 @@ class EngineProcess {
   }
 
  private:
+  // The words of engine_command() after the program, then `args`.
+  static std::vector<std::string> engine_arguments(const std::vector<std::string>& args) {
+    std::vector<std::string> command = engine_command();
+    command.erase(command.begin());
+    command.insert(command.end(), args.begin(), args.end());
+    return command;
+  }
+
   pid_t pid = -1;
   int toEngine = -1, fromEngine = -1;
   std::string buffer;
