@@ -1,10 +1,15 @@
 # Shiftmate build entry point.
-#   make            release binary ./shiftmate (EXE=name, CXX=compiler, ARCH=native|x86-64|x86-64-bmi2,
+#   make            release binary ./shiftmate (EXE=name, CXX=compiler,
+#                   ARCH=native|x86-64|x86-64-bmi2|x86-64-v2|x86-64-v3|x86-64-v4 (see README),
 #                   SIMD=intrinsics|highway: the network's kernels for ARCH, or chosen at run time,
 #                   SPSA=on: the search margins become UCI options for scripts/spsa.py)
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
 #   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
+#   make release    every download file into dist/ (Linux x86-64 v2/v3/v4, aarch64, Windows),
+#                   each checked by its bench; NOTICE, LICENSE and SHA256SUMS beside them
+#   make release-test  the UCI and command-line tests and the perft suites against dist/'s
+#                   Windows file under Wine and aarch64 file under qemu-aarch64
 #   make layers     check that src/ includes follow the README's layer table
 #   make print-version  the version a build has (RELEASE=on: the number alone)
 #   make check-bench  the bench node count against the newest commit's "Bench: N"
@@ -29,14 +34,19 @@ SIMD ?= intrinsics
 SPSA ?= off
 JOBS ?= 2
 
-PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libgtest-dev libfathom-dev
+# The engine's; GoogleTest only for the test targets (OpenBench's workers
+# build with `make EXE=name CXX=g++` and need no tests).
+PACKAGES := g++ cmake make libfmt-dev libcxxopts-dev libfathom-dev
 ifeq ($(SIMD),highway)
   PACKAGES += libhwy-dev
 endif
 BENCH_PACKAGES := stockfish valgrind
 # Reference programs the tests compare with (Syzygy: fathom and Stockfish;
 # opening books: polyglot and the gnuchess book).
-TEST_PACKAGES := fathom stockfish polyglot gnuchess-book
+TEST_PACKAGES := libgtest-dev fathom stockfish polyglot gnuchess-book
+# Cross compilers and runners of the release files; dpkg-dev for NOTICE's
+# package versions.
+RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine64 dpkg-dev
 
 # PEXT is fast on Intel (Haswell on) and AMD Zen 3 on (family 0x19 and up);
 # on older AMD it is microcoded and slower than magics.
@@ -60,7 +70,7 @@ CMAKE_FLAGS += -DSHIFTMATE_RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF)
 VERSION = $(shell cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF) \
                         -P cmake/version.cmake)
 
-.PHONY: all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+.PHONY: release release-test all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -73,7 +83,7 @@ build: deps
 run: all
 	$(EXE_PATH)
 
-test: build test-deps
+test: test-deps build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 # Every kernel path of the network, each built in its own directory: AVX-512
@@ -84,7 +94,7 @@ test: build test-deps
 KERNEL_BUILDS := x86-64-bmi2:intrinsics x86-64:intrinsics x86-64:highway
 KERNEL_TEST_FILES := nnue_test;movegen_test;attacks_test;uci_protocol_test
 KERNEL_TESTS := ^(Nnue[A-Za-z]*|Evaluation|MovegenTest|AttacksTest|Magics)\.|^UciProtocol\.Bench
-kernels: build
+kernels: test-deps build
 	@$(call ensure_packages,libhwy-dev)
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -R "$(KERNEL_TESTS)"
 	@printf 'eval\nquit\n' | $(BUILD_DIR)/shiftmate | grep '^Network'
@@ -118,6 +128,41 @@ windows:
 windows-check: windows
 	@$(call ensure_packages,wine64 gnuchess-book)
 	scripts/check-windows.py $(WINDOWS_EXE)
+
+# The release's version: VERSION alone (cmake/version.cmake with RELEASE=ON).
+RELEASE_VERSION = $(shell if [ -f cmake/version.cmake ]; then \
+                    cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=ON -P cmake/version.cmake; \
+                  else cat VERSION 2>/dev/null || echo dev; fi)
+DIST ?= dist
+
+# Every download file, each compared by its bench with the native build.
+release: all
+	@$(call ensure_packages,$(RELEASE_PACKAGES))
+	DIST=$(abspath $(DIST)) JOBS=$(JOBS) scripts/release.sh $(EXE_PATH) $(RELEASE_VERSION)
+
+# The foreign release files driven by the native tests (SHIFTMATE_TEST_ENGINE
+# names the engine with its runner) and through every perft suite position
+# up to PERFT_MAX_NODES leaves a depth (each suite well within 10 minutes
+# under emulation). Run `make release` first.
+PERFT_MAX_NODES ?= 1000000
+RELEASE_TEST_FILES := wine:$(DIST)/shiftmate-$(RELEASE_VERSION)-windows-x86-64-v3.exe \
+                      qemu-aarch64:$(DIST)/shiftmate-$(RELEASE_VERSION)-linux-aarch64
+release-test: test-deps build
+	@$(call ensure_packages,$(RELEASE_PACKAGES))
+	@set -e; for entry in $(RELEASE_TEST_FILES); do \
+	  runner=$${entry%%:*}; file=$${entry#*:}; \
+	  [ -f "$$file" ] || { echo "release-test: no $$file (make release)"; exit 1; }; \
+	  echo "== release-test: $$runner $$file: UCI and command-line tests"; \
+	  (cd $(BUILD_DIR) && WINEDEBUG=-all SHIFTMATE_TEST_ENGINE="$$runner $$(realpath $$file)" \
+	    ctest --output-on-failure -j $(JOBS) -R '^(UciProtocol|Cli)'); \
+	  for suite in perft/*.epd; do \
+	    echo "== release-test: $$runner $$file perft --suite $$suite --max-nodes $(PERFT_MAX_NODES)"; \
+	    status=0; WINEDEBUG=-all timeout 600 $$runner $$file perft --suite $$suite --quiet \
+	      --max-nodes $(PERFT_MAX_NODES) --threads $(JOBS) > $(BUILD_DIR)/release-perft.log || status=$$?; \
+	    tr -d '\r' < $(BUILD_DIR)/release-perft.log | tail -n 3; \
+	    [ $$status -eq 0 ] || { echo "release-test: perft FAILED ($$status)"; exit 1; }; \
+	  done; \
+	done
 
 check-bench: all
 	scripts/check-bench.sh $(EXE_PATH)
@@ -170,14 +215,14 @@ asan: deps test-deps
 # Tests that run several threads: UCI sessions (search threads, stop/go
 # races, options mid-search), threaded perft, the stress test, datagen.
 TSAN_TESTS := UciProtocol|UciStress|Threads|Cli|Datagen
-tsan: deps
+tsan: deps test-deps
 	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread > /dev/null
 	@cmake --build build/tsan -j $(JOBS)
 	cd build/tsan && ctest --output-on-failure -j $(JOBS) -R "$(TSAN_TESTS)"
 
 # Debug build: assertions on, including a full consistency check of the
 # position after every make and unmake (slow: the perft suites are skipped).
-debug: deps
+debug: deps test-deps
 	@cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=$(CXX) \
 	  -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) > /dev/null
 	@cmake --build build/debug -j $(JOBS)
