@@ -46,7 +46,7 @@ BENCH_PACKAGES := stockfish valgrind
 TEST_PACKAGES := libgtest-dev fathom stockfish polyglot gnuchess-book
 # Cross compilers and runners of the release files; dpkg-dev for NOTICE's
 # package versions.
-RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine64 dpkg-dev
+RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine wine64 dpkg-dev
 
 # PEXT is fast on Intel (Haswell on) and AMD Zen 3 on (family 0x19 and up);
 # on older AMD it is microcoded and slower than magics.
