@@ -127,7 +127,7 @@ windows:
 
 windows-check: windows
 	@$(call ensure_packages,wine64 gnuchess-book)
-	scripts/check-windows.py $(WINDOWS_EXE)
+	scripts/check-foreign.py $(WINDOWS_EXE)
 
 # The release's version: VERSION alone (cmake/version.cmake with RELEASE=ON).
 RELEASE_VERSION = $(shell if [ -f cmake/version.cmake ]; then \
@@ -155,6 +155,8 @@ release-test: test-deps build
 	  echo "== release-test: $$runner $$file: UCI and command-line tests"; \
 	  (cd $(BUILD_DIR) && WINEDEBUG=-all SHIFTMATE_TEST_ENGINE="$$runner $$(realpath $$file)" \
 	    ctest --output-on-failure -j $(JOBS) -R '^(UciProtocol|Cli)'); \
+	  echo "== release-test: $$runner $$file: Syzygy, EvalFile, BookFile, a piped session"; \
+	  scripts/check-foreign.py $$file $(EXE_PATH); \
 	  for suite in perft/*.epd; do \
 	    echo "== release-test: $$runner $$file perft --suite $$suite --max-nodes $(PERFT_MAX_NODES)"; \
 	    status=0; WINEDEBUG=-all timeout 600 $$runner $$file perft --suite $$suite --quiet \

@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Checks the Windows engine under Wine (make windows-check).
+"""Checks a release binary that runs through an emulator: the Windows .exe
+under Wine (make windows-check) or the aarch64 file under qemu-aarch64
+(make release-test).
 
-  scripts/check-windows.py SHIFTMATE.exe [NATIVE_SHIFTMATE]
+  scripts/check-foreign.py SHIFTMATE.exe|SHIFTMATE [NATIVE_SHIFTMATE]
+
+A file ending in .exe runs under Wine with Windows paths (drive letter,
+backslashes, ';' between SyzygyPath directories); any other under
+$SHIFTMATE_RUNNER (default qemu-aarch64) with POSIX paths (':').
 
 bench's node count; a UCI session through a pipe (uci, isready, position,
 go, stop, quit); CRLF lines; SyzygyPath as a drive-letter path (Wine maps
@@ -27,7 +33,13 @@ BENCH = "4280036"
 failures = []
 
 
+WINDOWS = False  # set in main(): whether the engine is the Windows build
+
+
 def windows_path(unix_path):
+    """The engine's name for a file: under Wine, Z:\\ is /."""
+    if not WINDOWS:
+        return os.path.abspath(unix_path)
     return "Z:" + os.path.abspath(unix_path).replace("/", "\\")
 
 
@@ -116,7 +128,14 @@ def search(engine, fen, depth=6):
 def main():
     exe = os.path.abspath(sys.argv[1])
     native = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
-    wine = [shutil.which("wine") or "wine64", exe]
+    global WINDOWS
+    WINDOWS = exe.endswith(".exe")
+    if WINDOWS:
+        wine = [shutil.which("wine") or "wine64", exe]
+    else:
+        wine = os.environ.get("SHIFTMATE_RUNNER", "qemu-aarch64").split() + [exe]
+    sep, missing = (";", "Z:\\nonexistent") if WINDOWS else (":", "/nonexistent")
+    relative = (lambda *parts: "\\".join(parts)) if WINDOWS else os.path.join
 
     start = time.time()
     out = subprocess.run(wine + ["bench"], capture_output=True, text=True,
@@ -124,7 +143,7 @@ def main():
     last = out[-1] if out else ""
     check(last.split()[0:2] == [BENCH, "nodes"], f"bench: {last} ({time.time() - start:.1f} s)")
 
-    work = tempfile.mkdtemp(prefix="shiftmate-wine-")
+    work = tempfile.mkdtemp(prefix="shiftmate-foreign-")
     folder = os.path.join(work, "with space é")
     os.makedirs(folder)
     shutil.copy(os.path.join(ROOT, "nets", "default.nnue"), os.path.join(folder, "net é.nnue"))
@@ -153,10 +172,10 @@ def main():
     # Files in a folder whose name has a space and a non-ASCII letter.
     for option, value, expect in [
         ("EvalFile", os.path.join(folder, "net é.nnue"), "info string EvalFile: evaluating with"),
-        ("EvalFile", "with space é\\net é.nnue", "info string EvalFile: evaluating with"),
+        ("EvalFile", relative("with space é", "net é.nnue"), "info string EvalFile: evaluating with"),
         ("EvalFile", "<embedded>", "info string EvalFile: evaluating with"),
         ("BookFile", os.path.join(folder, "book.bin"), "info string BookFile:"),
-        ("BookFile", "with space é\\book.bin", "info string BookFile:"),
+        ("BookFile", relative("with space é", "book.bin"), "info string BookFile:"),
     ]:
         if value.startswith("/"):
             value = windows_path(value)
@@ -185,7 +204,7 @@ def main():
     if native:
         native_engine = Engine([native])
         native_engine.send(f"setoption name SyzygyPath value {TABLES}")
-    for path in [windows_path(TABLES), "Z:\\nonexistent;" + windows_path(TABLES),
+    for path in [windows_path(TABLES), missing + sep + windows_path(TABLES),
                  windows_path(os.path.join(folder, "syzygy"))]:
         e.send(f"setoption name SyzygyPath value {path}")
         said = e.wait_for("info string SyzygyPath: found", 60)
@@ -211,7 +230,7 @@ def main():
         native_engine.quit()
     check(e.quit() == 0, "quit: exit status 0")
     shutil.rmtree(work, ignore_errors=True)
-    print("windows-check:", "all passed" if not failures else f"{len(failures)} failed")
+    print("check-foreign:", "all passed" if not failures else f"{len(failures)} failed")
     return 1 if failures else 0
 
 
