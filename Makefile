@@ -152,8 +152,9 @@ release-test: test-deps build
 	@set -e; for entry in $(RELEASE_TEST_FILES); do \
 	  runner=$${entry%%:*}; file=$${entry#*:}; \
 	  [ -f "$$file" ] || { echo "release-test: no $$file (make release)"; exit 1; }; \
+	  file=$$(realpath $$file); \
 	  echo "== release-test: $$runner $$file: UCI and command-line tests"; \
-	  (cd $(BUILD_DIR) && WINEDEBUG=-all SHIFTMATE_TEST_ENGINE="$$runner $$(realpath $$file)" \
+	  (cd $(BUILD_DIR) && WINEDEBUG=-all SHIFTMATE_TEST_ENGINE="$$runner $$file" \
 	    ctest --output-on-failure -j $(JOBS) -R '^(UciProtocol|Cli)'); \
 	  echo "== release-test: $$runner $$file: Syzygy, EvalFile, BookFile, a piped session"; \
 	  scripts/check-foreign.py $$file $(EXE_PATH); \

@@ -9,11 +9,14 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "version.h"
 
 // The engine the tests drive: SHIFTMATE_TEST_ENGINE when set, split at
 // spaces (e.g. "wine dist/shiftmate-1.0-windows-x86-64-v3.exe" or
@@ -27,6 +30,17 @@ inline std::vector<std::string> engine_command() {
   }
   if (words.empty()) words.push_back(SHIFTMATE_BINARY);
   return words;
+}
+
+// The version the engine under test names: this build's, or for an engine
+// from SHIFTMATE_TEST_ENGINE (a release file) the number in VERSION alone.
+inline std::string engine_version() {
+  if (const char* env = std::getenv("SHIFTMATE_TEST_ENGINE"); !env || !*env)
+    return std::string(shiftmate::version());
+  std::ifstream in(std::string(SHIFTMATE_PERFT_DIR) + "/../VERSION");
+  std::string number;
+  in >> number;
+  return number;
 }
 
 class EngineProcess {

@@ -91,7 +91,7 @@ TEST(UciProtocol, IdNameCarriesTheVersion) {
   e.send("uci");
   std::vector<std::string> lines;
   ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
-  const std::string expected = "id name Shiftmate " + std::string(version());
+  const std::string expected = "id name Shiftmate " + engine_version();
   EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
 }
 
