@@ -11,8 +11,8 @@
 #include "position.h"
 #include "training/cli.h"
 #include "uci.h"
-#include "version.h"
 #include "util/platform.h"
+#include "version.h"
 
 using namespace shiftmate;
 
@@ -52,6 +52,7 @@ constexpr Command Commands[] = {
 
 int main(int argc, char** argv) {
   use_utf8_arguments(argc, argv);  // Windows: file names outside the ANSI code page
+  use_lf_line_endings();
   Position::init();
   const std::string_view name = argc > 1 ? argv[1] : "";
   try {

@@ -5,8 +5,11 @@
 #ifdef _WIN32
 #include <windows.h>
 // windows.h must come first.
+#include <fcntl.h>
+#include <io.h>
 #include <shellapi.h>
 
+#include <cstdio>
 #include <vector>
 #endif
 
@@ -46,11 +49,18 @@ void use_utf8_arguments(int& argc, char**& argv) {
   argv = pointers.data();
 }
 
+void use_lf_line_endings() {
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+}
+
 #else
 
 std::string narrow_path_for_c_library(const std::string& utf8) { return utf8; }
 
 void use_utf8_arguments(int&, char**&) {}
+
+void use_lf_line_endings() {}
 
 #endif
 

@@ -37,4 +37,9 @@ std::string narrow_path_for_c_library(const std::string& utf8);
 // the command line's UTF-8; elsewhere they are kept as they are.
 void use_utf8_arguments(int& argc, char**& argv);
 
+// On Windows, standard output and error end lines in LF alone, as on POSIX
+// systems: GUIs accept either, and a Windows build run under Wine by a
+// Linux match runner would otherwise send "bestmove e2e4\r".
+void use_lf_line_endings();
+
 }  // namespace shiftmate
