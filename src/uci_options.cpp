@@ -21,6 +21,9 @@ template <typename... Fs>
 struct Overloaded : Fs... {
   using Fs::operator()...;
 };
+// Clang 14 (the fuzz build) does not deduce an aggregate's arguments itself.
+template <class... Fs>
+Overloaded(Fs...) -> Overloaded<Fs...>;
 
 }  // namespace
 
