@@ -23,9 +23,10 @@ struct Magic {
   unsigned magic_index(Bitboard occupied) const {
     return unsigned(((occupied & mask) * magic) >> shift);
   }
-  unsigned index(Bitboard occupied) const {
+  // 64-bit, so that indexing the table needs no zero-extension.
+  std::size_t index(Bitboard occupied) const {
 #if defined(USE_PEXT)
-    return unsigned(_pext_u64(occupied, mask));
+    return _pext_u64(occupied, mask);
 #else
     return magic_index(occupied);
 #endif

@@ -26,13 +26,16 @@ namespace shiftmate {
 //   CountsOnly, add_count(n)           a sink that only counts may be given
 //                                      the number of some moves instead
 // The order of the calls is the search's move order for equal scores.
+// Always inlined into its caller, which owns the sink: the sink's fields
+// then live in registers instead of being stored after every add.
 template <Color Us, GenType Type, class Board, class Sink>
-void generate_all(const Board& pos, Sink& sink) {
+[[gnu::always_inline]] inline void generate_all(const Board& pos, Sink& sink) {
   constexpr Color Them = ~Us;
   constexpr Direction Up = pawn_push(Us);
   constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
   constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
   constexpr Bitboard PromotionRank = Us == WHITE ? RANK_8_BB : RANK_1_BB;
+  constexpr Bitboard PrePromotionRank = Us == WHITE ? RANK_7_BB : RANK_2_BB;
   constexpr Bitboard DoublePushRank = Us == WHITE ? RANK_3_BB : RANK_6_BB;
 
   const Bitboard occupied = pos.pieces();
@@ -127,11 +130,17 @@ void generate_all(const Board& pos, Sink& sink) {
           enemy & checkMask;
 
       if constexpr (Type != QUIETS) {
-        sink.template add_promotions<UpWest>(west & PromotionRank);
-        sink.template add_promotions<UpEast>(east & PromotionRank);
-        sink.template add_promotions<Up>(single & PromotionRank);
-        sink.template add_pawn_moves<UpWest>(west & ~PromotionRank);
-        sink.template add_pawn_moves<UpEast>(east & ~PromotionRank);
+        // Most nodes have no pawn about to promote: skip the promotion sets.
+        if (pawns & PrePromotionRank) {
+          sink.template add_promotions<UpWest>(west & PromotionRank);
+          sink.template add_promotions<UpEast>(east & PromotionRank);
+          sink.template add_promotions<Up>(single & PromotionRank);
+          west &= ~PromotionRank;
+          east &= ~PromotionRank;
+          single &= ~PromotionRank;
+        }
+        sink.template add_pawn_moves<UpWest>(west);
+        sink.template add_pawn_moves<UpEast>(east);
 
         // En passant: rare, so test it exactly by taking both pawns off the
         // board and looking for a slider on the king (covers the pin along
