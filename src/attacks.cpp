@@ -10,6 +10,9 @@ namespace shiftmate {
 
 Magic RookMagics[64];
 Magic BishopMagics[64];
+#if defined(USE_PEXT)
+detail::PextTable detail::RookPext, detail::BishopPext;
+#endif
 Bitboard BetweenBB[64][64];
 Bitboard LineBB[64][64];
 
@@ -146,6 +149,14 @@ void init_attacks() {
   std::call_once(once, [] {
     init_magics(ROOK, RookMagics, RookTable, magic_numbers::Rook);
     init_magics(BISHOP, BishopMagics, BishopTable, magic_numbers::Bishop);
+#if defined(USE_PEXT)
+    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+      detail::RookPext.mask[s] = RookMagics[s].mask;
+      detail::RookPext.block[s] = RookMagics[s].attacks;
+      detail::BishopPext.mask[s] = BishopMagics[s].mask;
+      detail::BishopPext.block[s] = BishopMagics[s].attacks;
+    }
+#endif
     init_lines();
   });
 }

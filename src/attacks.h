@@ -40,13 +40,34 @@ extern Magic BishopMagics[64];
 // (idempotent and thread-safe through a static guard).
 void init_attacks();
 
+#if defined(USE_PEXT)
+namespace detail {
+// With PEXT a lookup needs only the mask and where the square's block
+// starts: two flat arrays of 8-byte entries, which the square indexes
+// directly (the 32-byte Magic would cost a shift and an add per lookup).
+struct PextTable {
+  Bitboard mask[64];
+  const Bitboard* block[64];
+};
+extern PextTable RookPext, BishopPext;
+}  // namespace detail
+#endif
+
 inline Bitboard rook_attacks(Square s, Bitboard occupied) {
+#if defined(USE_PEXT)
+  return detail::RookPext.block[s][_pext_u64(occupied, detail::RookPext.mask[s])];
+#else
   const Magic& m = RookMagics[s];
   return m.attacks[m.index(occupied)];
+#endif
 }
 inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
+#if defined(USE_PEXT)
+  return detail::BishopPext.block[s][_pext_u64(occupied, detail::BishopPext.mask[s])];
+#else
   const Magic& m = BishopMagics[s];
   return m.attacks[m.index(occupied)];
+#endif
 }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) {
   return rook_attacks(s, occupied) | bishop_attacks(s, occupied);

@@ -197,9 +197,17 @@ template <Color Us, GenType Type, class Board, class Sink>
     // Castling: path empty, king never crosses an attacked square, and (for
     // Chess960) no enemy rook behind our castling rook on the back rank.
     if constexpr (Type != CAPTURES) {
-      if (!checkers)
-        for (CastlingRights cr : {castling_right(Us, true), castling_right(Us, false)}) {
-          if (!pos.can_castle(cr) || (pos.castling_path(cr) & occupied)) continue;
+      // First the cheap test of both rights (held, path empty), which ends
+      // most nodes' castling; then the king's path and the Chess960 rook.
+      constexpr CastlingRights KingSide = castling_right(Us, true);
+      constexpr CastlingRights QueenSide = castling_right(Us, false);
+      auto open = [&](CastlingRights cr) {
+        return pos.can_castle(cr) && !(pos.castling_path(cr) & occupied);
+      };
+      const bool kingSide = open(KingSide), queenSide = open(QueenSide);
+      if (!checkers && (kingSide | queenSide))
+        for (CastlingRights cr : {KingSide, QueenSide}) {
+          if (!(cr == KingSide ? kingSide : queenSide)) continue;
           Square rsq = pos.castling_rook_square(cr), kto = castling_king_to(cr);
           const Bitboard kingPath = between_bb(ksq, kto) | square_bb(kto);
           if (safe_squares(kingPath) != kingPath) continue;
