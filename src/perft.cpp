@@ -15,122 +15,23 @@
 #include "movegen.h"
 #include "parse.h"
 #include "perft_board.h"
+#include "perft_walk.h"
 #include "util/memory.h"
 
 namespace shiftmate {
 
 namespace {
 
-// A lockless table of (key, depth) -> count. Each slot stores the count and
-// the key XOR the count, so a slot torn by a concurrent write never matches.
-class PerftTable {
- public:
-  // The largest power of two of slots that fits in `mb` (checked by the
-  // caller against the machine's memory).
-  explicit PerftTable(std::size_t mb) {
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Slot) <= (mb << 20)) n *= 2;
-    slots = std::make_unique<Slot[]>(n);
-    mask = n - 1;
-  }
-
-  bool probe(Key key, int depth, std::uint64_t& nodes) const {
-    Key k = key ^ depth_key(depth);
-    const Slot& s = slots[k & mask];
-    std::uint64_t data = s.data.load(std::memory_order_relaxed);
-    if ((s.check.load(std::memory_order_relaxed) ^ data) != k) return false;
-    nodes = data;
-    return true;
-  }
-
-  void store(Key key, int depth, std::uint64_t nodes) {
-    Key k = key ^ depth_key(depth);
-    Slot& s = slots[k & mask];
-    s.data.store(nodes, std::memory_order_relaxed);
-    s.check.store(k ^ nodes, std::memory_order_relaxed);
-  }
-
- private:
-  struct Slot {
-    std::atomic<std::uint64_t> check{0}, data{0};
-  };
-  static Key depth_key(int depth) { return 0x9E3779B97F4A7C15ULL * std::uint64_t(depth + 1); }
-
-  std::unique_ptr<Slot[]> slots;
-  std::size_t mask;
-};
-
-std::uint64_t perft_hashed(Position& pos, int depth, PerftTable& table) {
-  if (depth <= 1) return depth == 1 ? count_legal_moves(pos) : 1;
-  std::uint64_t nodes = 0;
-  if (table.probe(pos.key(), depth, nodes)) return nodes;
-  for (Move m : MoveList<LEGAL>(pos)) {
-    pos.do_move(m);
-    nodes += perft_hashed(pos, depth - 1, table);
-    pos.undo_move(m);
-  }
-  table.store(pos.key(), depth, nodes);
-  return nodes;
-}
-
 template <Color Us>
 std::uint64_t perft_board(PerftBoard& board, int depth);
-
-// A generator sink that plays each move as it is generated and counts the
-// leaves below it: no move list, and the kind of move (piece, capture or
-// not) is known at compile time at every make and unmake.
-template <Color Us>
-struct PerftWalk {
-  static constexpr bool CountsOnly = false;
-  PerftBoard& board;
-  int childDepth;
-  std::uint64_t nodes = 0;
-
-  template <PieceType Mover>
-  void add_targets(Square from, Bitboard targets) {
-    const Piece piece =
-        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : board.piece_on(from);
-    const Bitboard enemy = board.pieces(~Us);
-    for (Bitboard b = targets & enemy; b;) visit<Mover, true>(piece, from, pop_lsb(b));
-    for (Bitboard b = targets & ~enemy; b;) visit<Mover, false>(piece, from, pop_lsb(b));
-  }
-  template <int Step>
-  void add_pawn_moves(Bitboard targets) {
-    constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      visit<PAWN, !Push && !DoublePush, DoublePush>(make_piece(Us, PAWN), Square(to - Step), to);
-    }
-  }
-  template <int Step>
-  void add_promotions(Bitboard targets) {
-    while (targets) {
-      const Square to = pop_lsb(targets), from = Square(to - Step);
-      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) add(Move::make<PROMOTION>(from, to, pt));
-    }
-  }
-  void add(Move m) {
-    const PerftBoard::Undo undo = board.make<Us>(m);
-    nodes += perft_board<~Us>(board, childDepth);
-    board.unmake<Us>(m, undo);
-  }
-
- private:
-  template <PieceType Mover, bool Capture, bool DoublePush = false>
-  void visit(Piece piece, Square from, Square to) {
-    const PerftBoard::Undo undo =
-        board.template make_normal<Us, Mover, Capture, DoublePush>(piece, from, to);
-    nodes += perft_board<~Us>(board, childDepth);
-    board.template unmake_normal<Us, Mover, Capture>(piece, from, to, undo);
-  }
-};
 
 // Make/unmake on PerftBoard, the side to move a template parameter: the
 // fast path when no hash table is asked for.
 template <Color Us>
 std::uint64_t perft_board(PerftBoard& board, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
-  PerftWalk<Us> walk{board, depth - 1};
+  auto below = [childDepth = depth - 1](PerftBoard& b) { return perft_board<~Us>(b, childDepth); };
+  PerftWalk<Us, PerftBoard, decltype(below)> walk{board, below};
   generate_all<Us, LEGAL>(board, walk);
   return walk.nodes;
 }
@@ -142,6 +43,13 @@ std::uint64_t perft_fast(const Position& pos, int depth) {
 }
 
 }  // namespace
+
+template <Color Us>
+std::uint64_t perft_unhashed(PerftBoard& board, int depth) {
+  return perft_board<Us>(board, depth);
+}
+template std::uint64_t perft_unhashed<WHITE>(PerftBoard&, int);
+template std::uint64_t perft_unhashed<BLACK>(PerftBoard&, int);
 
 std::uint64_t perft(Position& pos, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves(pos) : 1;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "position.h"
+#include "zobrist.h"
 
 namespace shiftmate {
 
@@ -36,6 +37,7 @@ class PerftBoard {
   Bitboard checkers() const { return checkersBB; }
   Square ep_square() const { return epSquare; }
   bool can_castle(CastlingRights cr) const { return castling & cr; }
+  int castling_rights() const { return castling; }
   Bitboard castling_path(CastlingRights cr) const { return geometry->castling_path(cr); }
   Square castling_rook_square(CastlingRights cr) const {
     return geometry->castling_rook_square(cr);
@@ -201,6 +203,92 @@ class PerftBoard {
   Square epSquare;
   std::uint8_t castling;
   Color sideToMove;
+};
+
+// The hashed perft's board: PerftBoard plus a Zobrist key kept move by move,
+// equal to Position::key() (en passant hashed, as there, only when a pawn
+// stands beside the pawn that moved two squares). A separate class so that
+// the unhashed walk keeps PerftBoard's code untouched; only nodes that probe
+// the table need the key, so a walk may hand this board to code that takes
+// a PerftBoard&, which leaves the key as it was once the board is restored.
+class KeyedPerftBoard : public PerftBoard {
+ public:
+  explicit KeyedPerftBoard(const Position& pos) : PerftBoard(pos), keyValue(pos.key()) {}
+
+  Key key() const { return keyValue; }
+
+  bool operator==(const KeyedPerftBoard&) const = default;
+
+  // Unmake puts the key back rather than undoing each XOR.
+  struct Undo : PerftBoard::Undo {
+    Key key;
+  };
+
+  template <Color Us>
+  Undo make(Move m) {
+    using namespace zobrist;
+    const Square from = m.from(), to = m.to();
+    const Piece piece = piece_on(from);
+    Key k = keyValue ^ SideToMove ^ ep_key<Us>() ^ Castling[castling_rights()];
+    if (m.kind() == CASTLING) {
+      const CastlingRights cr = castling_right(Us, to > from);
+      const Piece rook = piece_on(to);
+      k ^= PieceSquare[piece][from] ^ PieceSquare[piece][castling_king_to(cr)] ^
+           PieceSquare[rook][to] ^ PieceSquare[rook][castling_rook_to(cr)];
+    } else {
+      const Square capSq = m.kind() == EN_PASSANT ? Square(to - pawn_push(Us)) : to;
+      if (const Piece captured = piece_on(capSq); captured != NO_PIECE)
+        k ^= PieceSquare[captured][capSq];
+      const Piece arriving = m.kind() == PROMOTION ? make_piece(Us, m.promotion()) : piece;
+      k ^= PieceSquare[piece][from] ^ PieceSquare[arriving][to];
+    }
+    const Undo undo{PerftBoard::make<Us>(m), keyValue};
+    keyValue = k ^ ep_key<~Us>() ^ Castling[castling_rights()];
+    return undo;
+  }
+
+  template <Color Us, PieceType Mover, bool Capture, bool DoublePush = false>
+  Undo make_normal(Piece piece, Square from, Square to) {
+    using namespace zobrist;
+    // Only a king or rook move, or a capture on a rook's square, can cost
+    // castling rights.
+    constexpr bool MayLoseRights = Mover == KING || Mover == ROOK || Capture;
+    Key k = keyValue ^ SideToMove ^ PieceSquare[piece][from] ^ PieceSquare[piece][to];
+    if (ep_square() != SQ_NONE) k ^= ep_key<Us>();
+    if constexpr (Capture) k ^= PieceSquare[piece_on(to)][to];
+    if constexpr (MayLoseRights) k ^= Castling[castling_rights()];
+    const Undo undo{PerftBoard::make_normal<Us, Mover, Capture, DoublePush>(piece, from, to),
+                    keyValue};
+    if constexpr (MayLoseRights) k ^= Castling[castling_rights()];
+    if constexpr (DoublePush) k ^= ep_key<~Us>();
+    keyValue = k;
+    return undo;
+  }
+
+  template <Color Us, PieceType Mover, bool Capture>
+  void unmake_normal(Piece piece, Square from, Square to, const Undo& undo) {
+    PerftBoard::unmake_normal<Us, Mover, Capture>(piece, from, to, undo);
+    keyValue = undo.key;
+  }
+
+  template <Color Us>
+  void unmake(Move m, const Undo& undo) {
+    PerftBoard::unmake<Us>(m, undo);
+    keyValue = undo.key;
+  }
+
+ private:
+  // The en passant part of the key with Stm to move: as Position hashes it,
+  // only if one of Stm's pawns attacks the square.
+  template <Color Stm>
+  Key ep_key() const {
+    const Square ep = ep_square();
+    return ep != SQ_NONE && (pawn_attacks(~Stm, ep) & pieces(Stm, PAWN))
+               ? zobrist::EnPassantFile[file_of(ep)]
+               : 0;
+  }
+
+  Key keyValue;
 };
 
 }  // namespace shiftmate

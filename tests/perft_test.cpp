@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "movegen.h"
@@ -130,28 +131,29 @@ TEST_F(PerftTest, DivideSumsToTotalAndCoversEveryRootMove) {
 // perft's walk makes normal moves with make_normal, told by the generator
 // which piece moves and whether it captures (queens as BISHOP or as ROOK):
 // it must leave the board that make<Us>(Move) leaves, and unmake_normal must
-// restore the board exactly.
-template <Color Us>
-void check_make_normal(const PerftBoard& board, Move m, const PerftBoard& made) {
+// restore the board exactly. Board: PerftBoard or KeyedPerftBoard (whose
+// comparison takes in the key).
+template <Color Us, class Board>
+void check_make_normal(const Board& board, Move m, const Board& made) {
   const Square from = m.from(), to = m.to();
   const Piece piece = board.piece_on(from);
   const bool capture = board.piece_on(to) != NO_PIECE;
   auto check = [&]<PieceType Mover>() {
-    PerftBoard b = board;
-    PerftBoard::Undo undo;
+    Board b = board;
+    typename Board::Undo undo;
     if (capture)
-      undo = b.make_normal<Us, Mover, true>(piece, from, to);
+      undo = b.template make_normal<Us, Mover, true>(piece, from, to);
     else if constexpr (Mover == PAWN)
-      undo = (from ^ to) == 16 ? b.make_normal<Us, PAWN, false, true>(piece, from, to)
-                               : b.make_normal<Us, PAWN, false>(piece, from, to);
+      undo = (from ^ to) == 16 ? b.template make_normal<Us, PAWN, false, true>(piece, from, to)
+                               : b.template make_normal<Us, PAWN, false>(piece, from, to);
     else
-      undo = b.make_normal<Us, Mover, false>(piece, from, to);
+      undo = b.template make_normal<Us, Mover, false>(piece, from, to);
     EXPECT_TRUE(b == made) << "make_normal<" << int(Mover) << "> of " << int(from) << "-"
                            << int(to);
     if (capture)
-      b.unmake_normal<Us, Mover, true>(piece, from, to, undo);
+      b.template unmake_normal<Us, Mover, true>(piece, from, to, undo);
     else
-      b.unmake_normal<Us, Mover, false>(piece, from, to, undo);
+      b.template unmake_normal<Us, Mover, false>(piece, from, to, undo);
     EXPECT_TRUE(b == board) << "unmake_normal of " << int(from) << "-" << int(to);
   };
   switch (type_of(piece)) {
@@ -182,10 +184,15 @@ void check_make_normal(const PerftBoard& board, Move m, const PerftBoard& made) 
 // Walks the tree with Position::do_move and PerftBoard::make side by side:
 // at every node the made board must equal one built from the Position, the
 // generator must give it the same moves in the same order, and unmake must
-// restore it exactly.
-void walk_both(Position& pos, const PerftBoard& board, int depth, std::uint64_t& nodes) {
+// restore it exactly. On a KeyedPerftBoard the incremental key must also
+// equal the Position's key recomputed from scratch.
+template <class Board>
+void walk_both(Position& pos, const Board& board, int depth, std::uint64_t& nodes) {
   ++nodes;
-  ASSERT_TRUE(board == PerftBoard(pos)) << pos.fen();
+  ASSERT_TRUE(board == Board(pos)) << pos.fen();
+  if constexpr (std::is_same_v<Board, KeyedPerftBoard>) {
+    ASSERT_EQ(board.key(), pos.compute_key()) << pos.fen();
+  }
   Move moves[MAX_MOVES];
   Move* end = pos.side_to_move() == WHITE ? generate_legal<WHITE>(board, moves)
                                           : generate_legal<BLACK>(board, moves);
@@ -199,8 +206,8 @@ void walk_both(Position& pos, const PerftBoard& board, int depth, std::uint64_t&
   if (depth == 0) return;
   for (Move m : expected) {
     const bool white = pos.side_to_move() == WHITE;
-    PerftBoard child = board;
-    auto undo = white ? child.make<WHITE>(m) : child.make<BLACK>(m);
+    Board child = board;
+    auto undo = white ? child.template make<WHITE>(m) : child.template make<BLACK>(m);
     if (m.kind() == NORMAL) {
       if (white)
         check_make_normal<WHITE>(board, m, child);
@@ -212,32 +219,66 @@ void walk_both(Position& pos, const PerftBoard& board, int depth, std::uint64_t&
     pos.undo_move(m);
     if (::testing::Test::HasFatalFailure()) return;
     if (white)
-      child.unmake<WHITE>(m, undo);
+      child.template unmake<WHITE>(m, undo);
     else
-      child.unmake<BLACK>(m, undo);
+      child.template unmake<BLACK>(m, undo);
     ASSERT_TRUE(child == board) << "unmake of " << pos.move_to_uci(m) << " in " << pos.fen();
   }
 }
 
-TEST_F(PerftTest, PerftBoardFollowsDoMove) {
-  std::uint64_t nodes = 0;
+// The suites' positions, with a sample of the Chess960 ones.
+std::vector<std::string> walk_fens() {
   std::vector<std::string> fens;
   for (const std::string& line : suite_lines("standard.epd")) fens.push_back(line);
   for (const std::string& line : suite_lines("tricky.epd")) fens.push_back(line);
   auto fischer = suite_lines("fischer.epd");
   for (std::size_t i = 0; i < fischer.size(); i += 8) fens.push_back(fischer[i]);
-  for (const std::string& line : fens) {
+  return fens;
+}
+
+template <class Board>
+void walk_suites() {
+  std::uint64_t nodes = 0;
+  for (const std::string& line : walk_fens()) {
     std::string error;
     auto c = parse_epd_line(line, error);
     ASSERT_TRUE(c.has_value()) << line << ": " << error;
     Position pos;
     ASSERT_FALSE(pos.set(c->fen)) << c->fen;
     const std::string before = pos.fen();
-    walk_both(pos, PerftBoard(pos), 2, nodes);
-    if (HasFatalFailure()) return;
+    walk_both(pos, Board(pos), 2, nodes);
+    if (::testing::Test::HasFatalFailure()) return;
     EXPECT_EQ(pos.fen(), before);
   }
   EXPECT_GT(nodes, 100000u);
+}
+
+TEST_F(PerftTest, PerftBoardFollowsDoMove) { walk_suites<PerftBoard>(); }
+
+TEST_F(PerftTest, KeyedPerftBoardKeyFollowsPosition) { walk_suites<KeyedPerftBoard>(); }
+
+// En passant is hashed, as Position hashes it, only where a pawn can take:
+// after e2-e4 with no black pawn beside it, the key is that of the position
+// with no en passant square at all.
+TEST_F(PerftTest, KeyedPerftBoardHashesEnPassantAsPosition) {
+  struct Case {
+    const char* before;
+    const char* withoutEp;  // after e2-e4, en passant square left out
+    bool epHashed;
+  };
+  for (const Case& c :
+       {Case{"4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - -", true},
+        Case{"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "4k3/8/8/8/4P3/8/8/4K3 b - -", false}}) {
+    Position pos, withoutEp;
+    ASSERT_FALSE(pos.set(c.before)) << c.before;
+    ASSERT_FALSE(withoutEp.set(c.withoutEp)) << c.withoutEp;
+    KeyedPerftBoard board(pos);
+    board.make_normal<WHITE, PAWN, false, true>(make_piece(WHITE, PAWN), SQ_E2, SQ_E4);
+    pos.do_move(Move::make<NORMAL>(SQ_E2, SQ_E4));
+    EXPECT_EQ(board.key(), pos.key()) << c.before;
+    EXPECT_EQ(board.key(), pos.compute_key()) << c.before;
+    EXPECT_EQ(board.key() != withoutEp.key(), c.epHashed) << c.before;
+  }
 }
 
 void expect_same(const PerftResult& a, const PerftResult& b, const std::string& what) {
