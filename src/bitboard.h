@@ -71,7 +71,7 @@ constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
 }
 
 // Knight jumps for every knight in `b` at once.
-constexpr Bitboard knight_attacks_bb(Bitboard b) {
+[[gnu::always_inline]] constexpr Bitboard knight_attacks_bb(Bitboard b) {
   return ((b << 17) & NOT_A) | ((b << 15) & NOT_H) | ((b << 10) & NOT_AB) | ((b << 6) & NOT_GH) |
          ((b >> 6) & NOT_AB) | ((b >> 10) & NOT_GH) | ((b >> 15) & NOT_A) | ((b >> 17) & NOT_H);
 }

@@ -65,9 +65,12 @@ template <Color Us, GenType Type, class Board, class Sink>
            ((rook_rays(s) & enemyOrth) && (rook_attacks(s, occNoKing) & enemyOrth));
   };
   Bitboard danger = 0;
-  auto safe_squares = [&](Bitboard squares) {
+  auto safe_squares = [&](Bitboard squares) __attribute__((always_inline)) {
     if constexpr (FastSliderAttacks) {
-      if (squares && !danger)
+      // One square (often all the king has) costs less to ask than the map.
+      if (!danger && !more_than_one(squares))
+        return squares && attacked(lsb(squares)) ? Bitboard(0) : squares;
+      if (!danger)
         danger = slider_attacks(enemyDiag, enemyOrth, ~occNoKing) |
                  pawn_attacks_bb<Them>(enemyPawns) | knight_attacks_bb(enemyKnights) |
                  king_attacks(pos.king_square(Them));
@@ -103,7 +106,7 @@ template <Color Us, GenType Type, class Board, class Sink>
     }
   // Most nodes have no check and no pin: a second copy of what follows, with
   // the masks known to be empty, drops their arithmetic.
-  auto generate_pieces = [&](auto constrained) {
+  auto generate_pieces = [&](auto constrained) __attribute__((always_inline)) {
     constexpr bool Constrained = decltype(constrained)::value;
     const Bitboard checkMask = Constrained ? checkMaskAll : ~0ULL;
     const Bitboard pinOrth = Constrained ? pinOrthAll : 0, pinDiag = Constrained ? pinDiagAll : 0;
@@ -222,6 +225,35 @@ template <Color Us, GenType Type, class Board, class Sink>
     generate_pieces(std::true_type{});
   else
     generate_pieces(std::false_type{});
+}
+
+// A sink that only counts: perft's last ply.
+struct MoveCounter {
+  static constexpr bool CountsOnly = true;
+  std::uint64_t count = 0;
+
+  void add_count(int n) { count += n; }
+  void add(Move) { ++count; }
+  template <PieceType Mover>
+  void add_targets(Square, Bitboard targets) {
+    count += popcount(targets);
+  }
+  template <int Step>
+  void add_pawn_moves(Bitboard targets) {
+    count += popcount(targets);
+  }
+  template <int Step>
+  void add_promotions(Bitboard targets) {
+    count += 4 * popcount(targets);
+  }
+};
+
+// The number of legal moves of Us, the side to move on `pos`.
+template <Color Us, class Board>
+[[gnu::always_inline]] inline std::uint64_t count_moves(const Board& pos) {
+  MoveCounter counter;
+  generate_all<Us, LEGAL>(pos, counter);
+  return counter.count;
 }
 
 }  // namespace shiftmate

@@ -9,67 +9,47 @@ namespace shiftmate {
 
 namespace {
 
-// Writes moves, or only counts them: the same generator serves the search
-// (Out = true) and perft's bulk counting (Out = false).
-template <bool Out>
-struct Sink {
-  static constexpr bool CountsOnly = !Out;
+// Writes the moves out, for the search's lists.
+struct MoveWriter {
+  static constexpr bool CountsOnly = false;
   Move* out;
-  std::uint64_t count = 0;
 
-  void add_count(int n) { count += n; }
-
-  void add(Move m) {
-    if constexpr (Out)
-      *out++ = m;
-    else
-      ++count;
-  }
+  void add(Move m) { *out++ = m; }
   template <PieceType Mover>
   void add_targets(Square from, Bitboard targets) {
-    if constexpr (Out)
-      while (targets) *out++ = Move(from, pop_lsb(targets));
-    else
-      count += popcount(targets);
+    while (targets) *out++ = Move(from, pop_lsb(targets));
   }
   template <int Step>
   void add_pawn_moves(Bitboard targets) {
-    if constexpr (Out)
-      while (targets) {
-        Square to = pop_lsb(targets);
-        *out++ = Move(Square(to - Step), to);
-      }
-    else
-      count += popcount(targets);
+    while (targets) {
+      Square to = pop_lsb(targets);
+      *out++ = Move(Square(to - Step), to);
+    }
   }
   template <int Step>
   void add_promotions(Bitboard targets) {
-    if constexpr (Out)
-      while (targets) {
-        Square to = pop_lsb(targets), from = Square(to - Step);
-        for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
-          *out++ = Move::make<PROMOTION>(from, to, pt);
-      }
-    else
-      count += 4 * popcount(targets);
+    while (targets) {
+      Square to = pop_lsb(targets), from = Square(to - Step);
+      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+        *out++ = Move::make<PROMOTION>(from, to, pt);
+    }
   }
 };
 
-template <GenType Type, bool Out>
-void dispatch(const Position& pos, Sink<Out>& sink) {
+template <GenType Type, class Sink>
+void dispatch(const Position& pos, Sink& sink) {
   if (pos.side_to_move() == WHITE)
     generate_all<WHITE, Type>(pos, sink);
   else
     generate_all<BLACK, Type>(pos, sink);
 }
-
 }  // namespace
 
 template <GenType Type>
 Move* generate(const Position& pos, Move* list) {
-  Sink<true> sink{list};
-  dispatch<Type>(pos, sink);
-  return sink.out;
+  MoveWriter writer{list};
+  dispatch<Type>(pos, writer);
+  return writer.out;
 }
 
 template Move* generate<CAPTURES>(const Position&, Move*);
@@ -140,23 +120,21 @@ bool is_legal(const Position& pos, Move m) {
 }
 
 std::uint64_t count_legal_moves(const Position& pos) {
-  Sink<false> sink{nullptr};
-  dispatch<LEGAL>(pos, sink);
-  return sink.count;
+  MoveCounter counter;
+  dispatch<LEGAL>(pos, counter);
+  return counter.count;
 }
 
 template <Color Us>
 Move* generate_legal(const PerftBoard& board, Move* list) {
-  Sink<true> sink{list};
-  generate_all<Us, LEGAL>(board, sink);
-  return sink.out;
+  MoveWriter writer{list};
+  generate_all<Us, LEGAL>(board, writer);
+  return writer.out;
 }
 
 template <Color Us>
 std::uint64_t count_legal_moves(const PerftBoard& board) {
-  Sink<false> sink{nullptr};
-  generate_all<Us, LEGAL>(board, sink);
-  return sink.count;
+  return count_moves<Us>(board);
 }
 
 template Move* generate_legal<WHITE>(const PerftBoard&, Move*);

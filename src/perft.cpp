@@ -30,6 +30,11 @@ std::uint64_t perft_board(PerftBoard& board, int depth);
 template <Color Us>
 std::uint64_t perft_board(PerftBoard& board, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
+  if (depth == 2) {
+    PerftLastWalk<Us> walk{board};
+    generate_all<Us, LEGAL>(board, walk);
+    return walk.nodes;
+  }
   auto below = [childDepth = depth - 1](PerftBoard& b) { return perft_board<~Us>(b, childDepth); };
   PerftWalk<Us, PerftBoard, decltype(below)> walk{board, below};
   generate_all<Us, LEGAL>(board, walk);

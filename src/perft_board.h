@@ -11,7 +11,19 @@
 
 namespace shiftmate {
 
+// The sliders among `diag` (bishops and queens) and `orth` (rooks and
+// queens) that attack ksq through `occupied`, looked up only where one of
+// them shares a line with the square.
+inline Bitboard slider_checkers(Square ksq, Bitboard occupied, Bitboard diag, Bitboard orth) {
+  Bitboard checkers = 0;
+  if (bishop_rays(ksq) & diag) checkers |= bishop_attacks(ksq, occupied) & diag;
+  if (rook_rays(ksq) & orth) checkers |= rook_attacks(ksq, occupied) & orth;
+  return checkers;
+}
+
 class PerftBoard {
+  friend class LeafBoard;
+
  public:
   // Castling geometry (rook squares, paths, the squares that cancel rights)
   // is read from `pos`, which must outlive every board made from it.
@@ -165,10 +177,8 @@ class PerftBoard {
   // looked up only where a slider shares a line with the king.
   template <Color Us>
   void set_checkers(Square ksq, Bitboard others) {
-    const Bitboard diag = pieces(Us, BISHOP, QUEEN), orth = pieces(Us, ROOK, QUEEN);
-    checkersBB = others;
-    if (bishop_rays(ksq) & diag) checkersBB |= bishop_attacks(ksq, pieces()) & diag;
-    if (rook_rays(ksq) & orth) checkersBB |= rook_attacks(ksq, pieces()) & orth;
+    checkersBB =
+        others | slider_checkers(ksq, pieces(), pieces(Us, BISHOP, QUEEN), pieces(Us, ROOK, QUEEN));
   }
 
   void put(Piece p, Square s) {
@@ -203,6 +213,118 @@ class PerftBoard {
   Square epSquare;
   std::uint8_t castling;
   Color sideToMove;
+};
+
+// The board of perft's last ply: what the generator reads to count the
+// moves, as a value made from the PerftBoard one ply above and the move
+// played there. Pieces are kept by colour and by how they move (a queen is
+// in both line sets), so a move is a few register operations on the
+// parent's bitboards: no mailbox, no make, no unmake. Inlined with the
+// count into the walk at the node above the leaves, the whole board stays
+// in registers.
+class LeafBoard {
+ public:
+  // The position on `board` as it stands.
+  explicit LeafBoard(const PerftBoard& board)
+      : colors{board.byColor[WHITE], board.byColor[BLACK]},
+        pawns(board.byType[PAWN]),
+        knights(board.byType[KNIGHT]),
+        diagonal(board.byType[BISHOP] | board.byType[QUEEN]),
+        orthogonal(board.byType[ROOK] | board.byType[QUEEN]),
+        kings(board.byType[KING]),
+        checkersBB(board.checkersBB),
+        geometry(board.geometry),
+        epSquare(board.epSquare),
+        castling(board.castling) {}
+
+  // The position after Us plays the normal move of `piece` (moving as
+  // Mover, as PerftBoard::make_normal is told) on `board`.
+  template <Color Us, PieceType Mover, bool Capture, bool DoublePush = false>
+  [[gnu::always_inline]] static LeafBoard after_normal(const PerftBoard& board, Piece piece,
+                                                       Square from, Square to) {
+    constexpr Color Them = ~Us;
+    LeafBoard b(board);
+    const Bitboard toBB = square_bb(to), fromTo = square_bb(from) | toBB;
+    if constexpr (Capture) {
+      b.colors[Them] ^= toBB;
+      b.pawns &= ~toBB;
+      b.knights &= ~toBB;
+      b.diagonal &= ~toBB;
+      b.orthogonal &= ~toBB;
+    }
+    b.colors[Us] ^= fromTo;
+    if constexpr (Mover == PAWN) b.pawns ^= fromTo;
+    if constexpr (Mover == KNIGHT) b.knights ^= fromTo;
+    if constexpr (Mover == KING) b.kings ^= fromTo;
+    if constexpr (Mover == BISHOP || Mover == ROOK) {
+      const bool queen = type_of(piece) == QUEEN;
+      (Mover == BISHOP ? b.diagonal : b.orthogonal) ^= fromTo;
+      if (queen) (Mover == BISHOP ? b.orthogonal : b.diagonal) ^= fromTo;
+    }
+    b.epSquare = DoublePush ? Square(from + pawn_push(Us)) : SQ_NONE;
+    if constexpr (Mover == KING || Mover == ROOK)
+      b.castling &=
+          ~(b.geometry->castling_rights_lost(from) | b.geometry->castling_rights_lost(to));
+    else if constexpr (Capture)
+      b.castling &= ~b.geometry->castling_rights_lost(to);
+    // As in PerftBoard::make_normal: besides the sliders, only the piece
+    // that moved can give check.
+    const Square ksq = b.king_square(Them);
+    Bitboard direct = 0;
+    if constexpr (Mover == PAWN) direct = pawn_attacks(Them, ksq) & toBB;
+    if constexpr (Mover == KNIGHT) direct = knight_attacks(ksq) & toBB;
+    b.checkersBB = direct | slider_checkers(ksq, b.pieces(), b.pieces(Us, BISHOP, QUEEN),
+                                            b.pieces(Us, ROOK, QUEEN));
+    return b;
+  }
+
+  // What the generator reads; the same names as Position's.
+  Bitboard pieces() const { return colors[WHITE] | colors[BLACK]; }
+  Bitboard pieces(Color c) const { return colors[c]; }
+  Bitboard pieces(Color c, PieceType pt) const { return colors[c] & of_type(pt); }
+  Bitboard pieces(Color c, PieceType a, PieceType b) const {
+    // The two pairs the generator asks for are the line sets themselves.
+    if ((a == BISHOP && b == QUEEN) || (a == QUEEN && b == BISHOP)) return colors[c] & diagonal;
+    if ((a == ROOK && b == QUEEN) || (a == QUEEN && b == ROOK)) return colors[c] & orthogonal;
+    return colors[c] & (of_type(a) | of_type(b));
+  }
+  Square king_square(Color c) const { return lsb(colors[c] & kings); }
+  Bitboard checkers() const { return checkersBB; }
+  Square ep_square() const { return epSquare; }
+  bool can_castle(CastlingRights cr) const { return castling & cr; }
+  Bitboard castling_path(CastlingRights cr) const { return geometry->castling_path(cr); }
+  Square castling_rook_square(CastlingRights cr) const {
+    return geometry->castling_rook_square(cr);
+  }
+
+  bool operator==(const LeafBoard&) const = default;
+
+ private:
+  Bitboard of_type(PieceType pt) const {
+    switch (pt) {
+      case PAWN:
+        return pawns;
+      case KNIGHT:
+        return knights;
+      case BISHOP:
+        return diagonal & ~orthogonal;
+      case ROOK:
+        return orthogonal & ~diagonal;
+      case QUEEN:
+        return diagonal & orthogonal;
+      case KING:
+        return kings;
+      default:
+        return pieces();
+    }
+  }
+
+  Bitboard colors[COLOR_NB];
+  Bitboard pawns, knights, diagonal, orthogonal, kings;
+  Bitboard checkersBB;
+  const Position* geometry;
+  Square epSquare;
+  std::uint8_t castling;
 };
 
 // The hashed perft's board: PerftBoard plus a Zobrist key kept move by move,

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "generator.h"
+#include "movegen.h"
 #include "perft_board.h"
 
 namespace shiftmate {
@@ -104,6 +106,66 @@ struct PerftWalk {
         board.template make_normal<Us, Mover, Capture, DoublePush>(piece, from, to);
     nodes += below(board);
     board.template unmake_normal<Us, Mover, Capture>(piece, from, to, undo);
+  }
+};
+
+// The walk at a node two plies above the leaves: each normal move's replies
+// are counted on the LeafBoard it leads to, made in registers from the board
+// and the move, with the count inlined here; the board itself is not
+// touched. Castling, en passant and promotions are rare enough to be made
+// and unmade on the board and counted there.
+template <Color Us>
+struct PerftLastWalk {
+  static constexpr bool CountsOnly = false;
+  PerftBoard& board;
+  std::uint64_t nodes = 0;
+
+  // Each adds up its moves' counts in a local: a store to `nodes` could
+  // alias the board's bitboards and make every count reload them.
+  template <PieceType Mover>
+  void add_targets(Square from, Bitboard targets) {
+    const PerftBoard& parent = board;
+    const Piece piece =
+        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : parent.piece_on(from);
+    const Bitboard enemy = parent.pieces(~Us);
+    std::uint64_t sum = 0;
+    for (Bitboard b = targets & enemy; b;)
+      sum += count<Mover, true>(parent, piece, from, pop_lsb(b));
+    for (Bitboard b = targets & ~enemy; b;)
+      sum += count<Mover, false>(parent, piece, from, pop_lsb(b));
+    nodes += sum;
+  }
+  template <int Step>
+  void add_pawn_moves(Bitboard targets) {
+    constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
+    const PerftBoard& parent = board;
+    std::uint64_t sum = 0;
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      sum += count < PAWN, !Push && !DoublePush,
+          DoublePush > (parent, make_piece(Us, PAWN), Square(to - Step), to);
+    }
+    nodes += sum;
+  }
+  template <int Step>
+  void add_promotions(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets), from = Square(to - Step);
+      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) add(Move::make<PROMOTION>(from, to, pt));
+    }
+  }
+  void add(Move m) {
+    const PerftBoard::Undo undo = board.make<Us>(m);
+    nodes += count_legal_moves<~Us>(board);
+    board.unmake<Us>(m, undo);
+  }
+
+ private:
+  template <PieceType Mover, bool Capture, bool DoublePush = false>
+  [[gnu::always_inline]] static std::uint64_t count(const PerftBoard& parent, Piece piece,
+                                                    Square from, Square to) {
+    return count_moves<~Us>(
+        LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(parent, piece, from, to));
   }
 };
 

@@ -104,7 +104,7 @@ inline __m512i set_lanes(const Lanes8& values) {
 }
 
 // The eight directions' attacks, one per lane.
-inline __m512i directions(Bitboard diag, Bitboard orth, Bitboard empty) {
+[[gnu::always_inline]] inline __m512i directions(Bitboard diag, Bitboard orth, Bitboard empty) {
   const __m512i sliders = _mm512_mask_blend_epi64(0xF0, _mm512_set1_epi64(std::int64_t(orth)),
                                                   _mm512_set1_epi64(std::int64_t(diag)));
   return attacks(sliders, _mm512_set1_epi64(std::int64_t(empty)), set_lanes(Step), set_lanes(Step2),
@@ -122,7 +122,7 @@ inline __m256i set_lanes(const Lanes8& values, int first) {
 }
 
 // Four directions' attacks (the lines from 0, the diagonals from 4), one per lane.
-inline __m256i directions(int first, Bitboard sliders, Bitboard empty) {
+[[gnu::always_inline]] inline __m256i directions(int first, Bitboard sliders, Bitboard empty) {
   return attacks(_mm256_set1_epi64x(std::int64_t(sliders)), _mm256_set1_epi64x(std::int64_t(empty)),
                  set_lanes(Step, first), set_lanes(Step2, first), set_lanes(Step4, first),
                  set_lanes(OnBoard, first));
@@ -145,7 +145,8 @@ inline __m256i popcount_lanes(__m256i x) {
 
 // Moves of the diagonal sliders `diag` and the line sliders `orth` (queens in
 // both) to squares in `targets`, through the empty squares `empty`.
-inline int count_slider_moves(Bitboard diag, Bitboard orth, Bitboard empty, Bitboard targets) {
+[[gnu::always_inline]] inline int count_slider_moves(Bitboard diag, Bitboard orth, Bitboard empty,
+                                                     Bitboard targets) {
 #if defined(SHIFTMATE_SLIDER_FILL_AVX512)
   const __m512i counts = _mm512_popcnt_epi64(_mm512_and_si512(
       fill::directions(diag, orth, empty), _mm512_set1_epi64(std::int64_t(targets))));
@@ -169,7 +170,8 @@ inline int count_slider_moves(Bitboard diag, Bitboard orth, Bitboard empty, Bitb
 }
 
 // Every square the sliders attack, through `empty`.
-inline Bitboard slider_attacks(Bitboard diag, Bitboard orth, Bitboard empty) {
+[[gnu::always_inline]] inline Bitboard slider_attacks(Bitboard diag, Bitboard orth,
+                                                      Bitboard empty) {
 #if defined(SHIFTMATE_SLIDER_FILL_AVX512)
   const __m512i attacks = fill::directions(diag, orth, empty);
   const __m256i half = _mm256_or_si256(fill::low_half(attacks), fill::high_half(attacks));

@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "generator.h"
 #include "movegen.h"
 #include "perft_board.h"
 #include "position.h"
@@ -141,15 +143,26 @@ void check_make_normal(const Board& board, Move m, const Board& made) {
   auto check = [&]<PieceType Mover>() {
     Board b = board;
     typename Board::Undo undo;
-    if (capture)
+    // The last ply's board, made from the board above and the move alone,
+    // must be the made board's.
+    std::optional<LeafBoard> leaf;
+    if (capture) {
       undo = b.template make_normal<Us, Mover, true>(piece, from, to);
-    else if constexpr (Mover == PAWN)
-      undo = (from ^ to) == 16 ? b.template make_normal<Us, PAWN, false, true>(piece, from, to)
-                               : b.template make_normal<Us, PAWN, false>(piece, from, to);
-    else
+      leaf = LeafBoard::after_normal<Us, Mover, true>(board, piece, from, to);
+    } else if constexpr (Mover == PAWN) {
+      const bool doublePush = (from ^ to) == 16;
+      undo = doublePush ? b.template make_normal<Us, PAWN, false, true>(piece, from, to)
+                        : b.template make_normal<Us, PAWN, false>(piece, from, to);
+      leaf = doublePush ? LeafBoard::after_normal<Us, PAWN, false, true>(board, piece, from, to)
+                        : LeafBoard::after_normal<Us, PAWN, false>(board, piece, from, to);
+    } else {
       undo = b.template make_normal<Us, Mover, false>(piece, from, to);
+      leaf = LeafBoard::after_normal<Us, Mover, false>(board, piece, from, to);
+    }
     EXPECT_TRUE(b == made) << "make_normal<" << int(Mover) << "> of " << int(from) << "-"
                            << int(to);
+    EXPECT_TRUE(*leaf == LeafBoard(made))
+        << "LeafBoard::after_normal<" << int(Mover) << "> of " << int(from) << "-" << int(to);
     if (capture)
       b.template unmake_normal<Us, Mover, true>(piece, from, to, undo);
     else
@@ -203,6 +216,10 @@ void walk_both(Position& pos, const Board& board, int depth, std::uint64_t& node
                                         : count_legal_moves<BLACK>(board),
             expected.size())
       << pos.fen();
+  ASSERT_EQ(pos.side_to_move() == WHITE ? count_moves<WHITE>(LeafBoard(board))
+                                        : count_moves<BLACK>(LeafBoard(board)),
+            expected.size())
+      << "on a LeafBoard: " << pos.fen();
   if (depth == 0) return;
   for (Move m : expected) {
     const bool white = pos.side_to_move() == WHITE;
