@@ -59,8 +59,8 @@ template <Color Us, GenType Type, class Board, class Sink>
   const Bitboard enemyKnights = pos.pieces(Them, KNIGHT);
   const Bitboard enemyKing = pos.pieces(Them, KING);
   auto attacked = [&](Square s) {
-    return (pawn_attacks(Us, s) & enemyPawns) || (knight_attacks(s) & enemyKnights) ||
-           (king_attacks(s) & enemyKing) ||
+    return ((pawn_attacks(Us, s) & enemyPawns) | (knight_attacks(s) & enemyKnights) |
+            (king_attacks(s) & enemyKing)) ||
            ((bishop_rays(s) & enemyDiag) && (bishop_attacks(s, occNoKing) & enemyDiag)) ||
            ((rook_rays(s) & enemyOrth) && (rook_attacks(s, occNoKing) & enemyOrth));
   };
@@ -161,8 +161,13 @@ template <Color Us, GenType Type, class Board, class Sink>
         }
       }
       if constexpr (Type != CAPTURES) {
-        sink.template add_pawn_moves<Up>(single & ~PromotionRank);
-        sink.template add_pawn_moves<2 * Up>(dbl);
+        if constexpr (Sink::CountsOnly) {
+          // Single and double pushes end on different ranks: one popcount.
+          sink.add_count(popcount((single & ~PromotionRank) | dbl));
+        } else {
+          sink.template add_pawn_moves<Up>(single & ~PromotionRank);
+          sink.template add_pawn_moves<2 * Up>(dbl);
+        }
       }
     }
 
@@ -207,16 +212,20 @@ template <Color Us, GenType Type, class Board, class Sink>
       auto open = [&](CastlingRights cr) {
         return pos.can_castle(cr) && !(pos.castling_path(cr) & occupied);
       };
-      const bool kingSide = open(KingSide), queenSide = open(QueenSide);
-      if (!checkers && (kingSide | queenSide))
+      const bool mayCastle = !checkers && pos.can_castle(CastlingRights(KingSide | QueenSide));
+      const bool kingSide = mayCastle && open(KingSide), queenSide = mayCastle && open(QueenSide);
+      if (kingSide | queenSide)
         for (CastlingRights cr : {KingSide, QueenSide}) {
           if (!(cr == KingSide ? kingSide : queenSide)) continue;
           Square rsq = pos.castling_rook_square(cr), kto = castling_king_to(cr);
           const Bitboard kingPath = between_bb(ksq, kto) | square_bb(kto);
           if (safe_squares(kingPath) != kingPath) continue;
+          // Only a rook that starts off the corner (Chess960) can have
+          // hidden an enemy slider on the back rank from the king's square.
+          const bool corner = file_of(rsq) == (cr == KingSide ? FILE_H : FILE_A);
           Bitboard after = (occupied ^ square_bb(ksq) ^ square_bb(rsq)) | square_bb(kto) |
                            square_bb(castling_rook_to(cr));
-          if (rook_attacks(kto, after) & enemyOrth) continue;
+          if (!corner && (rook_attacks(kto, after) & enemyOrth)) continue;
           sink.add(Move::make<CASTLING>(ksq, rsq));
         }
     }

@@ -31,7 +31,7 @@ template <Color Us>
 std::uint64_t perft_board(PerftBoard& board, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
   if (depth == 2) {
-    PerftLastWalk<Us> walk{board};
+    PerftLastWalk<Us> walk(board);
     generate_all<Us, LEGAL>(board, walk);
     return walk.nodes;
   }

@@ -224,8 +224,22 @@ class PerftBoard {
 // in registers.
 class LeafBoard {
  public:
-  // The position on `board` as it stands.
-  explicit LeafBoard(const PerftBoard& board)
+  // The castling rights a LeafBoard made from `board` after a move by Us
+  // keeps: Them's rights whose path holds a piece of Them's can be used on
+  // no board made after a move by Us (that piece stays, or ours takes its
+  // square), so they are dropped once for all the moves.
+  template <Color Us>
+  static std::uint8_t castling_mask(const PerftBoard& board) {
+    constexpr Color Them = ~Us;
+    std::uint8_t mask = ALL_CASTLING;
+    for (CastlingRights cr : {castling_right(Them, true), castling_right(Them, false)})
+      if (board.castling_path(cr) & board.pieces(Them)) mask &= ~cr;
+    return mask;
+  }
+
+  // The position on `board` as it stands, with the castling rights in
+  // `castlingMask` (see castling_mask).
+  explicit LeafBoard(const PerftBoard& board, std::uint8_t castlingMask = ALL_CASTLING)
       : colors{board.byColor[WHITE], board.byColor[BLACK]},
         pawns(board.byType[PAWN]),
         knights(board.byType[KNIGHT]),
@@ -235,15 +249,17 @@ class LeafBoard {
         checkersBB(board.checkersBB),
         geometry(board.geometry),
         epSquare(board.epSquare),
-        castling(board.castling) {}
+        castling(board.castling & castlingMask) {}
 
   // The position after Us plays the normal move of `piece` (moving as
-  // Mover, as PerftBoard::make_normal is told) on `board`.
+  // Mover, as PerftBoard::make_normal is told) on `board`, with the
+  // castling rights in castlingMask (castling_mask<Us>(board)).
   template <Color Us, PieceType Mover, bool Capture, bool DoublePush = false>
-  [[gnu::always_inline]] static LeafBoard after_normal(const PerftBoard& board, Piece piece,
+  [[gnu::always_inline]] static LeafBoard after_normal(const PerftBoard& board,
+                                                       std::uint8_t castlingMask, Piece piece,
                                                        Square from, Square to) {
     constexpr Color Them = ~Us;
-    LeafBoard b(board);
+    LeafBoard b(board, castlingMask);
     const Bitboard toBB = square_bb(to), fromTo = square_bb(from) | toBB;
     if constexpr (Capture) {
       b.colors[Them] ^= toBB;

@@ -118,32 +118,38 @@ template <Color Us>
 struct PerftLastWalk {
   static constexpr bool CountsOnly = false;
   PerftBoard& board;
+  const std::uint8_t castlingMask;
   std::uint64_t nodes = 0;
+
+  explicit PerftLastWalk(PerftBoard& b) : board(b), castlingMask(LeafBoard::castling_mask<Us>(b)) {}
 
   // Each adds up its moves' counts in a local: a store to `nodes` could
   // alias the board's bitboards and make every count reload them.
   template <PieceType Mover>
   void add_targets(Square from, Bitboard targets) {
     const PerftBoard& parent = board;
+    const std::uint8_t mask = castlingMask;
     const Piece piece =
         Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : parent.piece_on(from);
     const Bitboard enemy = parent.pieces(~Us);
     std::uint64_t sum = 0;
     for (Bitboard b = targets & enemy; b;)
-      sum += count<Mover, true>(parent, piece, from, pop_lsb(b));
+      sum += count<Mover, true>(parent, mask, piece, from, pop_lsb(b));
     for (Bitboard b = targets & ~enemy; b;)
-      sum += count<Mover, false>(parent, piece, from, pop_lsb(b));
+      sum += count<Mover, false>(parent, mask, piece, from, pop_lsb(b));
     nodes += sum;
   }
   template <int Step>
   void add_pawn_moves(Bitboard targets) {
     constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
+    constexpr bool Capture = !Push && !DoublePush;
     const PerftBoard& parent = board;
+    const std::uint8_t mask = castlingMask;
     std::uint64_t sum = 0;
     while (targets) {
       const Square to = pop_lsb(targets);
-      sum += count < PAWN, !Push && !DoublePush,
-          DoublePush > (parent, make_piece(Us, PAWN), Square(to - Step), to);
+      sum += count<PAWN, Capture, DoublePush>(parent, mask, make_piece(Us, PAWN), Square(to - Step),
+                                              to);
     }
     nodes += sum;
   }
@@ -162,10 +168,11 @@ struct PerftLastWalk {
 
  private:
   template <PieceType Mover, bool Capture, bool DoublePush = false>
-  [[gnu::always_inline]] static std::uint64_t count(const PerftBoard& parent, Piece piece,
+  [[gnu::always_inline]] static std::uint64_t count(const PerftBoard& parent,
+                                                    std::uint8_t castlingMask, Piece piece,
                                                     Square from, Square to) {
-    return count_moves<~Us>(
-        LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(parent, piece, from, to));
+    return count_moves<~Us>(LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(
+        parent, castlingMask, piece, from, to));
   }
 };
 

@@ -140,6 +140,7 @@ void check_make_normal(const Board& board, Move m, const Board& made) {
   const Square from = m.from(), to = m.to();
   const Piece piece = board.piece_on(from);
   const bool capture = board.piece_on(to) != NO_PIECE;
+  const std::uint8_t mask = LeafBoard::castling_mask<Us>(board);
   auto check = [&]<PieceType Mover>() {
     Board b = board;
     typename Board::Undo undo;
@@ -148,20 +149,21 @@ void check_make_normal(const Board& board, Move m, const Board& made) {
     std::optional<LeafBoard> leaf;
     if (capture) {
       undo = b.template make_normal<Us, Mover, true>(piece, from, to);
-      leaf = LeafBoard::after_normal<Us, Mover, true>(board, piece, from, to);
+      leaf = LeafBoard::after_normal<Us, Mover, true>(board, mask, piece, from, to);
     } else if constexpr (Mover == PAWN) {
       const bool doublePush = (from ^ to) == 16;
       undo = doublePush ? b.template make_normal<Us, PAWN, false, true>(piece, from, to)
                         : b.template make_normal<Us, PAWN, false>(piece, from, to);
-      leaf = doublePush ? LeafBoard::after_normal<Us, PAWN, false, true>(board, piece, from, to)
-                        : LeafBoard::after_normal<Us, PAWN, false>(board, piece, from, to);
+      leaf = doublePush
+                 ? LeafBoard::after_normal<Us, PAWN, false, true>(board, mask, piece, from, to)
+                 : LeafBoard::after_normal<Us, PAWN, false>(board, mask, piece, from, to);
     } else {
       undo = b.template make_normal<Us, Mover, false>(piece, from, to);
-      leaf = LeafBoard::after_normal<Us, Mover, false>(board, piece, from, to);
+      leaf = LeafBoard::after_normal<Us, Mover, false>(board, mask, piece, from, to);
     }
     EXPECT_TRUE(b == made) << "make_normal<" << int(Mover) << "> of " << int(from) << "-"
                            << int(to);
-    EXPECT_TRUE(*leaf == LeafBoard(made))
+    EXPECT_TRUE(*leaf == LeafBoard(made, mask))
         << "LeafBoard::after_normal<" << int(Mover) << "> of " << int(from) << "-" << int(to);
     if (capture)
       b.template unmake_normal<Us, Mover, true>(piece, from, to, undo);
