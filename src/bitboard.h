@@ -71,7 +71,7 @@ constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
 }
 
 // Knight jumps for every knight in `b` at once.
-[[gnu::always_inline]] constexpr Bitboard knight_attacks_bb(Bitboard b) {
+constexpr Bitboard knight_attacks_bb(Bitboard b) {
   return ((b << 17) & NOT_A) | ((b << 15) & NOT_H) | ((b << 10) & NOT_AB) | ((b << 6) & NOT_GH) |
          ((b >> 6) & NOT_AB) | ((b >> 10) & NOT_GH) | ((b >> 15) & NOT_A) | ((b >> 17) & NOT_H);
 }
@@ -109,7 +109,13 @@ constexpr std::array<Bitboard, 64> per_square(F f) {
   for (int s = 0; s < 64; ++s) t[s] = f(1ULL << s);
   return t;
 }
-inline constexpr auto KnightTable = per_square(knight_attacks_bb);
+// One more entry, empty, for "no square" (the 64 that std::countr_zero gives
+// for an empty set), so that knight_attacks_of can look up without a branch.
+inline constexpr auto KnightTable = [] {
+  std::array<Bitboard, 65> t{};
+  for (int s = 0; s < 64; ++s) t[s] = knight_attacks_bb(1ULL << s);
+  return t;
+}();
 inline constexpr auto KingTable = per_square(king_attacks_bb);
 inline constexpr std::array<std::array<Bitboard, 64>, 2> PawnTable = {
     per_square(pawn_attacks_bb<WHITE>), per_square(pawn_attacks_bb<BLACK>)};
@@ -120,6 +126,17 @@ inline constexpr auto RookRaysTable = per_square(rook_rays_bb);
 // Single-square leaper attacks, tabulated at compile time from the shifts.
 inline Bitboard knight_attacks(Square s) { return detail::KnightTable[s]; }
 inline Bitboard king_attacks(Square s) { return detail::KingTable[s]; }
+
+// Every square the knights in b attack: two lookups without a branch (there
+// are seldom more than two knights; any others by the shifts).
+inline Bitboard knight_attacks_of(Bitboard b) {
+  const Bitboard second = b & (b - 1), others = second & (second - 1);
+  Bitboard attacks =
+      detail::KnightTable[std::countr_zero(b)] | detail::KnightTable[std::countr_zero(second)];
+  if (others) [[unlikely]]
+    attacks |= knight_attacks_bb(others);
+  return attacks;
+}
 inline Bitboard pawn_attacks(Color c, Square s) { return detail::PawnTable[c][s]; }
 inline Bitboard bishop_rays(Square s) { return detail::BishopRaysTable[s]; }
 inline Bitboard rook_rays(Square s) { return detail::RookRaysTable[s]; }

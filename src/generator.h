@@ -67,12 +67,9 @@ template <Color Us, GenType Type, class Board, class Sink>
   Bitboard danger = 0;
   auto safe_squares = [&](Bitboard squares) __attribute__((always_inline)) {
     if constexpr (FastSliderAttacks) {
-      // One square (often all the king has) costs less to ask than the map.
-      if (!danger && !more_than_one(squares))
-        return squares && attacked(lsb(squares)) ? Bitboard(0) : squares;
-      if (!danger)
+      if (squares && !danger)
         danger = slider_attacks(enemyDiag, enemyOrth, ~occNoKing) |
-                 pawn_attacks_bb<Them>(enemyPawns) | knight_attacks_bb(enemyKnights) |
+                 pawn_attacks_bb<Them>(enemyPawns) | knight_attacks_of(enemyKnights) |
                  king_attacks(pos.king_square(Them));
       return squares & ~danger;
     } else {
@@ -218,7 +215,7 @@ template <Color Us, GenType Type, class Board, class Sink>
         for (CastlingRights cr : {KingSide, QueenSide}) {
           if (!(cr == KingSide ? kingSide : queenSide)) continue;
           Square rsq = pos.castling_rook_square(cr), kto = castling_king_to(cr);
-          const Bitboard kingPath = between_bb(ksq, kto) | square_bb(kto);
+          const Bitboard kingPath = pos.castling_king_path(cr);
           if (safe_squares(kingPath) != kingPath) continue;
           // Only a rook that starts off the corner (Chess960) can have
           // hidden an enemy slider on the back rank from the king's square.

@@ -51,6 +51,7 @@ class PerftBoard {
   bool can_castle(CastlingRights cr) const { return castling & cr; }
   int castling_rights() const { return castling; }
   Bitboard castling_path(CastlingRights cr) const { return geometry->castling_path(cr); }
+  Bitboard castling_king_path(CastlingRights cr) const { return geometry->castling_king_path(cr); }
   Square castling_rook_square(CastlingRights cr) const {
     return geometry->castling_rook_square(cr);
   }
@@ -309,6 +310,7 @@ class LeafBoard {
   Square ep_square() const { return epSquare; }
   bool can_castle(CastlingRights cr) const { return castling & cr; }
   Bitboard castling_path(CastlingRights cr) const { return geometry->castling_path(cr); }
+  Bitboard castling_king_path(CastlingRights cr) const { return geometry->castling_king_path(cr); }
   Square castling_rook_square(CastlingRights cr) const {
     return geometry->castling_rook_square(cr);
   }

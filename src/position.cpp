@@ -43,6 +43,7 @@ void Position::clear() {
   std::memset(byColor, 0, sizeof(byColor));
   std::memset(castlingRightsMask, 0, sizeof(castlingRightsMask));
   std::memset(castlingPath, 0, sizeof(castlingPath));
+  std::memset(castlingKingPath, 0, sizeof(castlingKingPath));
   for (Piece& p : board) p = NO_PIECE;
   for (Square& s : castlingRookSquare) s = SQ_NONE;
   sideToMove = WHITE;
@@ -92,6 +93,7 @@ void Position::add_castling_right(Color c, Square rookSq) {
   castlingPath[cr] =
       (between_bb(ksq, kto) | between_bb(rookSq, rto) | square_bb(kto) | square_bb(rto)) &
       ~(square_bb(ksq) | square_bb(rookSq));
+  castlingKingPath[cr] = between_bb(ksq, kto) | square_bb(kto);
 }
 
 std::optional<std::string> Position::set(std::string_view fen, bool is960) {

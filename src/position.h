@@ -72,6 +72,8 @@ class Position {
   // Castling geometry for one right.
   Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare[cr]; }
   Bitboard castling_path(CastlingRights cr) const { return castlingPath[cr]; }
+  // The squares the king crosses and lands on, which no enemy may attack.
+  Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath[cr]; }
   bool can_castle(CastlingRights cr) const { return st().castling & cr; }
   // The castling rights a move from or to s cancels.
   std::uint8_t castling_rights_lost(Square s) const { return castlingRightsMask[s]; }
@@ -142,7 +144,8 @@ class Position {
   std::uint8_t castlingRightsMask[SQUARE_NB];  // rights lost when a square is touched
   Square castlingRookSquare[CASTLING_RIGHT_NB];
   Bitboard castlingPath[CASTLING_RIGHT_NB];  // must be empty to castle
-  std::vector<StateInfo> history;            // history.back() is the current state
+  Bitboard castlingKingPath[CASTLING_RIGHT_NB];
+  std::vector<StateInfo> history;  // history.back() is the current state
 };
 
 // Where king and rook stand after castling with right cr.
