@@ -8,8 +8,8 @@
 
 namespace shiftmate {
 
-Magic RookMagics[64];
-Magic BishopMagics[64];
+Magic RookMagics[SliderEntries];
+Magic BishopMagics[SliderEntries];
 #if defined(USE_PEXT)
 detail::PextTable detail::RookPext, detail::BishopPext;
 #endif
@@ -119,6 +119,9 @@ void init_magics(PieceType pt, Magic magics[], Bitboard table[], const Bitboard 
             m.attacks, o, [&](Bitboard b) { return m.index(b); }, epoch, s + 1))
       MagicSearch(pt).find(m, o, m.attacks);
   }
+  // "No square": every occupancy indexes the one empty entry.
+  static Bitboard noAttacks[1] = {0};
+  magics[SQUARE_NB] = Magic{0, 0, noAttacks, 63};
 }
 
 void init_lines() {
@@ -150,7 +153,7 @@ void init_attacks() {
     init_magics(ROOK, RookMagics, RookTable, magic_numbers::Rook);
     init_magics(BISHOP, BishopMagics, BishopTable, magic_numbers::Bishop);
 #if defined(USE_PEXT)
-    for (Square s = SQ_A1; s <= SQ_H8; ++s) {
+    for (int s = 0; s < SliderEntries; ++s) {
       detail::RookPext.mask[s] = RookMagics[s].mask;
       detail::RookPext.block[s] = RookMagics[s].attacks;
       detail::BishopPext.mask[s] = BishopMagics[s].mask;

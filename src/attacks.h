@@ -33,8 +33,12 @@ struct Magic {
   }
 };
 
-extern Magic RookMagics[64];
-extern Magic BishopMagics[64];
+// One entry per square, and a 65th with no attacks for "no square" (the 64
+// that std::countr_zero gives for an empty set), so that a count can look up
+// a fixed number of sliders without a branch.
+constexpr int SliderEntries = 65;
+extern Magic RookMagics[SliderEntries];
+extern Magic BishopMagics[SliderEntries];
 
 // Builds the magic tables and the between/line tables. Call once at start-up
 // (idempotent and thread-safe through a static guard).
@@ -46,8 +50,8 @@ namespace detail {
 // starts: two flat arrays of 8-byte entries, which the square indexes
 // directly (the 32-byte Magic would cost a shift and an add per lookup).
 struct PextTable {
-  Bitboard mask[64];
-  const Bitboard* block[64];
+  Bitboard mask[SliderEntries];
+  const Bitboard* block[SliderEntries];
 };
 extern PextTable RookPext, BishopPext;
 }  // namespace detail

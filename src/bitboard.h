@@ -127,12 +127,16 @@ inline constexpr auto RookRaysTable = per_square(rook_rays_bb);
 inline Bitboard knight_attacks(Square s) { return detail::KnightTable[s]; }
 inline Bitboard king_attacks(Square s) { return detail::KingTable[s]; }
 
+// The attacks of the knight on b's lowest square; none if b is empty.
+inline Bitboard first_knight_attacks(Bitboard b) {
+  return detail::KnightTable[std::countr_zero(b)];
+}
+
 // Every square the knights in b attack: two lookups without a branch (there
 // are seldom more than two knights; any others by the shifts).
 inline Bitboard knight_attacks_of(Bitboard b) {
   const Bitboard second = b & (b - 1), others = second & (second - 1);
-  Bitboard attacks =
-      detail::KnightTable[std::countr_zero(b)] | detail::KnightTable[std::countr_zero(second)];
+  Bitboard attacks = first_knight_attacks(b) | first_knight_attacks(second);
   if (others) [[unlikely]]
     attacks |= knight_attacks_bb(others);
   return attacks;

@@ -168,8 +168,16 @@ template <Color Us, GenType Type, class Board, class Sink>
       }
     }
 
-    // Knights: a pinned knight can never move.
-    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    // Knights: a pinned knight can never move. A count needs no loop for
+    // the first two (see knight_attacks_of).
+    Bitboard knights = pos.pieces(Us, KNIGHT) & ~pinned;
+    if constexpr (Sink::CountsOnly) {
+      const Bitboard second = knights & (knights - 1);
+      sink.add_count(popcount(first_knight_attacks(knights) & targets) +
+                     popcount(first_knight_attacks(second) & targets));
+      knights = second & (second - 1);
+    }
+    for (Bitboard b = knights; b;) {
       Square s = pop_lsb(b);
       sink.template add_targets<KNIGHT>(s, knight_attacks(s) & targets);
     }
@@ -192,6 +200,19 @@ template <Color Us, GenType Type, class Board, class Sink>
     if constexpr (Sink::CountsOnly && FastSliderCounts) {
       sink.add_count(count_slider_moves(freeDiag, freeOrth, empty, targets));
       freeDiag = freeOrth = 0;
+    } else if constexpr (Sink::CountsOnly) {
+      // By lookups, the first three of each kind without a loop: a square
+      // past the last is 64, whose attacks are empty.
+      auto count_first_three = [&](Bitboard & sliders, auto attacks)
+          __attribute__((always_inline)) {
+        const Bitboard second = sliders & (sliders - 1), third = second & (second - 1);
+        sink.add_count(popcount(attacks(Square(std::countr_zero(sliders))) & targets) +
+                       popcount(attacks(Square(std::countr_zero(second))) & targets) +
+                       popcount(attacks(Square(std::countr_zero(third))) & targets));
+        sliders = third & (third - 1);
+      };
+      count_first_three(freeDiag, [&](Square s) { return bishop_attacks(s, occupied); });
+      count_first_three(freeOrth, [&](Square s) { return rook_attacks(s, occupied); });
     }
     add_slider_moves.template operator()<BISHOP>(
         freeDiag, diagMovers & pinDiag, pinDiag,
