@@ -13,7 +13,8 @@ measured too, as the difference between two depths so that start-up cost
 (tables, Stockfish's network) cancels out. Valgrind 3.19 (Debian 12) stops
 at AVX-512 instructions: on such a machine give --callgrind-shiftmate a
 `make ARCH=x86-64-bmi2` build (AVX2 and PEXT: the same code, except that the last
-ply counts slider moves by lookups where AVX-512 counts them by vector fills).
+ply counts slider moves by lookups where AVX-512 counts them by vector fills);
+`make perft-bench` builds one and does so.
 """
 
 import argparse
@@ -73,7 +74,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     parser.add_argument("shiftmate", nargs="?", default="./shiftmate")
     parser.add_argument("stockfish", nargs="?", default="/usr/games/stockfish")
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--no-callgrind", action="store_true")
     parser.add_argument("--callgrind-shiftmate", help="the build to count instructions of (default SHIFTMATE)")
