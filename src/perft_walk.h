@@ -58,48 +58,63 @@ class PerftTable {
   std::size_t mask;
 };
 
-// A generator sink that plays each move as it is generated and counts the
-// leaves below it: no move list, and the kind of move (piece, capture or
-// not) is known at compile time at every make and unmake. Board: PerftBoard
-// or KeyedPerftBoard. Below(board) counts the leaves under the move just
-// made.
-template <Color Us, class Board, class Below>
-struct PerftWalk {
+// A generator sink that hands each move over on its own: normal moves to
+// Walk::visit<Mover, Capture, DoublePush>(piece, from, to), told at compile
+// time which piece moves (KING, KNIGHT, PAWN, or BISHOP and ROOK for the
+// lines, queens included) and whether it captures; castling, en passant
+// and promotions to Walk::add(move). Walk derives from it and has `board`.
+template <Color Us, class Walk>
+struct MoveByMove {
   static constexpr bool CountsOnly = false;
-  Board& board;
-  Below below;
-  std::uint64_t nodes = 0;
 
   template <PieceType Mover>
   void add_targets(Square from, Bitboard targets) {
+    Walk& walk = static_cast<Walk&>(*this);
     const Piece piece =
-        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : board.piece_on(from);
-    const Bitboard enemy = board.pieces(~Us);
-    for (Bitboard b = targets & enemy; b;) visit<Mover, true>(piece, from, pop_lsb(b));
-    for (Bitboard b = targets & ~enemy; b;) visit<Mover, false>(piece, from, pop_lsb(b));
+        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : walk.board.piece_on(from);
+    const Bitboard enemy = walk.board.pieces(~Us);
+    for (Bitboard b = targets & enemy; b;)
+      walk.template visit<Mover, true>(piece, from, pop_lsb(b));
+    for (Bitboard b = targets & ~enemy; b;)
+      walk.template visit<Mover, false>(piece, from, pop_lsb(b));
   }
   template <int Step>
   void add_pawn_moves(Bitboard targets) {
     constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
+    Walk& walk = static_cast<Walk&>(*this);
     while (targets) {
       const Square to = pop_lsb(targets);
-      visit<PAWN, !Push && !DoublePush, DoublePush>(make_piece(Us, PAWN), Square(to - Step), to);
+      walk.template visit<PAWN, !Push && !DoublePush, DoublePush>(make_piece(Us, PAWN),
+                                                                  Square(to - Step), to);
     }
   }
   template <int Step>
   void add_promotions(Bitboard targets) {
     while (targets) {
       const Square to = pop_lsb(targets), from = Square(to - Step);
-      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) add(Move::make<PROMOTION>(from, to, pt));
+      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+        static_cast<Walk&>(*this).add(Move::make<PROMOTION>(from, to, pt));
     }
   }
+};
+
+// Plays each move as it is generated and counts the leaves below it: no
+// move list, and make and unmake know the kind of move at compile time.
+// Board: PerftBoard or KeyedPerftBoard. Below(board) counts the leaves
+// under the move just made.
+template <Color Us, class Board, class Below>
+struct PerftWalk : MoveByMove<Us, PerftWalk<Us, Board, Below>> {
+  Board& board;
+  Below below;
+  std::uint64_t nodes = 0;
+
+  PerftWalk(Board& b, Below counter) : board(b), below(counter) {}
+
   void add(Move m) {
     const typename Board::Undo undo = board.template make<Us>(m);
     nodes += below(board);
     board.template unmake<Us>(m, undo);
   }
-
- private:
   template <PieceType Mover, bool Capture, bool DoublePush = false>
   void visit(Piece piece, Square from, Square to) {
     const typename Board::Undo undo =
@@ -115,64 +130,22 @@ struct PerftWalk {
 // touched. Castling, en passant and promotions are rare enough to be made
 // and unmade on the board and counted there.
 template <Color Us>
-struct PerftLastWalk {
-  static constexpr bool CountsOnly = false;
+struct PerftLastWalk : MoveByMove<Us, PerftLastWalk<Us>> {
   PerftBoard& board;
   const std::uint8_t castlingMask;
   std::uint64_t nodes = 0;
 
   explicit PerftLastWalk(PerftBoard& b) : board(b), castlingMask(LeafBoard::castling_mask<Us>(b)) {}
 
-  // Each adds up its moves' counts in a local: a store to `nodes` could
-  // alias the board's bitboards and make every count reload them.
-  template <PieceType Mover>
-  void add_targets(Square from, Bitboard targets) {
-    const PerftBoard& parent = board;
-    const std::uint8_t mask = castlingMask;
-    const Piece piece =
-        Mover == KING || Mover == KNIGHT ? make_piece(Us, Mover) : parent.piece_on(from);
-    const Bitboard enemy = parent.pieces(~Us);
-    std::uint64_t sum = 0;
-    for (Bitboard b = targets & enemy; b;)
-      sum += count<Mover, true>(parent, mask, piece, from, pop_lsb(b));
-    for (Bitboard b = targets & ~enemy; b;)
-      sum += count<Mover, false>(parent, mask, piece, from, pop_lsb(b));
-    nodes += sum;
-  }
-  template <int Step>
-  void add_pawn_moves(Bitboard targets) {
-    constexpr bool Push = Step == pawn_push(Us), DoublePush = Step == 2 * pawn_push(Us);
-    constexpr bool Capture = !Push && !DoublePush;
-    const PerftBoard& parent = board;
-    const std::uint8_t mask = castlingMask;
-    std::uint64_t sum = 0;
-    while (targets) {
-      const Square to = pop_lsb(targets);
-      sum += count<PAWN, Capture, DoublePush>(parent, mask, make_piece(Us, PAWN), Square(to - Step),
-                                              to);
-    }
-    nodes += sum;
-  }
-  template <int Step>
-  void add_promotions(Bitboard targets) {
-    while (targets) {
-      const Square to = pop_lsb(targets), from = Square(to - Step);
-      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) add(Move::make<PROMOTION>(from, to, pt));
-    }
-  }
   void add(Move m) {
     const PerftBoard::Undo undo = board.make<Us>(m);
     nodes += count_legal_moves<~Us>(board);
     board.unmake<Us>(m, undo);
   }
-
- private:
   template <PieceType Mover, bool Capture, bool DoublePush = false>
-  [[gnu::always_inline]] static std::uint64_t count(const PerftBoard& parent,
-                                                    std::uint8_t castlingMask, Piece piece,
-                                                    Square from, Square to) {
-    return count_moves<~Us>(LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(
-        parent, castlingMask, piece, from, to));
+  [[gnu::always_inline]] void visit(Piece piece, Square from, Square to) {
+    nodes += count_moves<~Us>(LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(
+        board, castlingMask, piece, from, to));
   }
 };
 
