@@ -59,8 +59,8 @@ template <Color Us, GenType Type, class Board, class Sink>
   const Bitboard enemyKnights = pos.pieces(Them, KNIGHT);
   const Bitboard enemyKing = pos.pieces(Them, KING);
   auto attacked = [&](Square s) {
-    return ((pawn_attacks(Us, s) & enemyPawns) | (knight_attacks(s) & enemyKnights) |
-            (king_attacks(s) & enemyKing)) ||
+    return (pawn_attacks(Us, s) & enemyPawns) || (knight_attacks(s) & enemyKnights) ||
+           (king_attacks(s) & enemyKing) ||
            ((bishop_rays(s) & enemyDiag) && (bishop_attacks(s, occNoKing) & enemyDiag)) ||
            ((rook_rays(s) & enemyOrth) && (rook_attacks(s, occNoKing) & enemyOrth));
   };
