@@ -165,6 +165,9 @@ void check_make_normal(const Board& board, Move m, const Board& made) {
                            << int(to);
     EXPECT_TRUE(*leaf == LeafBoard(made, mask))
         << "LeafBoard::after_normal<" << int(Mover) << "> of " << int(from) << "-" << int(to);
+    // The rights the mask drops must be ones no reply could use.
+    EXPECT_EQ(count_moves<~Us>(*leaf), count_legal_moves<~Us>(made))
+        << "count on the masked LeafBoard after " << int(from) << "-" << int(to);
     if (capture)
       b.template unmake_normal<Us, Mover, true>(piece, from, to, undo);
     else
@@ -275,6 +278,20 @@ void walk_suites() {
 TEST_F(PerftTest, PerftBoardFollowsDoMove) { walk_suites<PerftBoard>(); }
 
 TEST_F(PerftTest, KeyedPerftBoardKeyFollowsPosition) { walk_suites<KeyedPerftBoard>(); }
+
+// The last ply drops only castling rights that a piece of the castling side
+// blocks. Here a white bishop on b8 blocks black's queenside path; after
+// Ba7 it attacks b8 alone, which the king does not cross, and black may
+// castle: the count on the LeafBoard must still see it.
+TEST_F(PerftTest, LeafBoardKeepsCastlingThatAnEnemyPieceBlocked) {
+  Position pos;
+  ASSERT_FALSE(pos.set("rB2k2r/8/8/8/8/8/8/4K3 w q - 0 1"));
+  std::uint64_t nodes = 0;
+  walk_both(pos, PerftBoard(pos), 1, nodes);
+  Position after = pos;
+  after.do_move(parse_uci_move(after, "b8a7"));
+  EXPECT_NE(parse_uci_move(after, "e8c8"), Move::none()) << "black can castle after Ba7";
+}
 
 // En passant is hashed, as Position hashes it, only where a pawn can take:
 // after e2-e4 with no black pawn beside it, the key is that of the position
