@@ -2,7 +2,8 @@
 #   make            release binary ./shiftmate (EXE=name, CXX=compiler,
 #                   ARCH=native|x86-64|x86-64-bmi2|x86-64-v2|x86-64-v3|x86-64-v4 (see README),
 #                   SIMD=intrinsics|highway: the network's kernels for ARCH, or chosen at run time,
-#                   SPSA=on: the search margins become UCI options for scripts/spsa.py)
+#                   SPSA=on: the search margins become UCI options for scripts/spsa.py,
+#                   HIDDEN=n BUCKETS=n NET=file|none: another network shape, README "Other sizes")
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
 #   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
@@ -33,6 +34,10 @@ ARCH ?= native
 SIMD ?= intrinsics
 SPSA ?= off
 JOBS ?= 2
+# The network's shape and the net to embed (README, "Other sizes").
+HIDDEN ?= 256
+BUCKETS ?= 1
+NET ?= $(CURDIR)/nets/default.nnue
 
 # The engine's; GoogleTest only for the test targets (OpenBench's workers
 # build with `make EXE=name CXX=g++` and need no tests).
@@ -57,10 +62,13 @@ else
   PEXT := auto
 endif
 
-BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))$(if $(filter highway,$(SIMD)),-highway)$(if $(filter on,$(SPSA)),-spsa)
+SHAPE := $(if $(filter-out 256:1,$(HIDDEN):$(BUCKETS)),-h$(HIDDEN)x$(BUCKETS))$(if $(filter none,$(NET)),-nonet)
+BUILD_DIR := build/$(ARCH)-$(notdir $(firstword $(CXX)))$(if $(filter highway,$(SIMD)),-highway)$(if $(filter on,$(SPSA)),-spsa)$(SHAPE)
 CMAKE_FLAGS := -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
                -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) -DSHIFTMATE_SIMD=$(SIMD) \
-               -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF)
+               -DSHIFTMATE_SPSA=$(if $(filter on,$(SPSA)),ON,OFF) \
+               -DSHIFTMATE_HIDDEN=$(HIDDEN) -DSHIFTMATE_OUTPUT_BUCKETS=$(BUCKETS) \
+               -DSHIFTMATE_NET=$(if $(filter none,$(NET)),none,$(abspath $(NET)))
 
 # The version (cmake/version.cmake reads VERSION and the commit): RELEASE=on
 # builds say the number alone ("1.0"), others "1.0-dev-<commit>".

@@ -1,7 +1,16 @@
 // The default network, compiled into the binary so that a single file is
 // the whole engine. CMake defines SHIFTMATE_EMBEDDED_NET as the path of
-// nets/default.nnue (or of SHIFTMATE_NET).
+// nets/default.nnue (or of SHIFTMATE_NET); SHIFTMATE_NET=none builds, made
+// to train a net of another shape, embed nothing.
 #include "nnue/network.h"
+
+#ifdef SHIFTMATE_NO_EMBEDDED_NET
+
+namespace shiftmate::nnue {
+std::span<const char> embedded_network_file() { return {}; }
+}  // namespace shiftmate::nnue
+
+#else
 
 #ifndef SHIFTMATE_EMBEDDED_NET
 #error "SHIFTMATE_EMBEDDED_NET must name the network file to embed"
@@ -42,3 +51,5 @@ std::span<const char> embedded_network_file() {
 }
 
 }  // namespace shiftmate::nnue
+
+#endif  // SHIFTMATE_NO_EMBEDDED_NET

@@ -17,9 +17,14 @@ struct Active {
 };
 
 // The network compiled into the binary; the build refuses to link without
-// one, and nnue_test reads it back, so a failure here is a broken build.
+// one, and nnue_test reads it back, so a failure here is a broken build. A
+// build made with SHIFTMATE_NET=none starts with every weight zero.
 Active embedded() {
   Active a{std::make_unique<Network>(), {}};
+  if (embedded_network_file().empty()) {
+    a.name = "none (built with SHIFTMATE_NET=none: every evaluation is 0 until EvalFile is set)";
+    return a;
+  }
   if (auto error = read_network(embedded_network_file(), *a.net, &a.name)) {
     std::fprintf(stderr, "shiftmate: the embedded network is unreadable: %s\n", error->c_str());
     std::abort();

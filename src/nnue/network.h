@@ -25,7 +25,19 @@
 namespace shiftmate::nnue {
 
 constexpr int InputSize = 768;
-constexpr int HiddenSize = 256;
+// The shape is chosen when building (CMake SHIFTMATE_HIDDEN and
+// SHIFTMATE_OUTPUT_BUCKETS, make HIDDEN= and BUCKETS=) so that nets of other
+// sizes can be trained and played against the default; the embedded network
+// must have the build's shape (CMake checks its header).
+#ifndef SHIFTMATE_HIDDEN_SIZE
+#define SHIFTMATE_HIDDEN_SIZE 256
+#endif
+#ifndef SHIFTMATE_OUTPUT_BUCKETS
+#define SHIFTMATE_OUTPUT_BUCKETS 1
+#endif
+constexpr int HiddenSize = SHIFTMATE_HIDDEN_SIZE;
+static_assert(HiddenSize >= 32 && HiddenSize % 32 == 0,
+              "the vector kernels take 32 int16 lanes a step (AVX-512)");
 constexpr int QA = 255;  // accumulator quantisation (1.0 = QA)
 constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // Network output 1.0 = this many centipawns. The trainer reads scores
@@ -33,11 +45,12 @@ constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // self-play say (+170 cp scores 73%), which keeps the network's centipawns
 // those the search's margins and the WDL model were tuned for.
 constexpr int EvalScale = 170;
-// One output neuron, used in every position: the network has no output
-// buckets. output_bucket() is kept for trying them again (an endgame may want
-// other output weights than a middlegame): with 8, a bucket is (pieces on the
-// board - 2) / 4, kings included.
-constexpr int OutputBuckets = 1;
+// Output neurons, one chosen by the number of pieces on the board (an
+// endgame may want other output weights than a middlegame): with 8, a bucket
+// is (pieces on the board - 2) / 4, kings included. The default network has
+// one, used in every position.
+constexpr int OutputBuckets = SHIFTMATE_OUTPUT_BUCKETS;
+static_assert(OutputBuckets >= 1 && OutputBuckets <= 31);
 constexpr int output_bucket(int pieceCount, int buckets = OutputBuckets) {
   return (pieceCount - 2) * buckets / 31;
 }
@@ -84,7 +97,8 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
 std::optional<std::string> save_network_file(const std::string& path, const Network& net,
                                              std::string_view description);
 
-// The network compiled into the binary (nets/default.nnue).
+// The network compiled into the binary (nets/default.nnue); empty in a build
+// made with SHIFTMATE_NET=none, whose evaluation is zero until EvalFile is set.
 std::span<const char> embedded_network_file();
 
 }  // namespace shiftmate::nnue
