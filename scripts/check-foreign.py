@@ -29,7 +29,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TABLES = os.path.realpath(os.path.join(ROOT, "..", "shared", "data", "syzygy"))
 BOOK = "/usr/share/games/gnuchess/book.bin"
-BENCH = "4280036"
+BENCH = "4430961"
 failures = []
 
 
