@@ -3,6 +3,7 @@
 # commit that records one. Every commit that keeps the search's behaviour
 # repeats the count, so a difference means the search changed without saying so.
 # Usage: scripts/check-bench.sh [binary]   (default: ./shiftmate)
+#        scripts/check-bench.sh --expected   prints the recorded count alone
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=${1:-$root/shiftmate}
@@ -15,6 +16,10 @@ if [ -z "$commit" ]; then
 fi
 expected=$(git -C "$root" log -1 --format=%B "$commit" | grep -oE 'Bench: [0-9]+' | tail -n 1)
 expected=${expected#Bench: }
+if [ "${1:-}" = "--expected" ]; then
+  echo "$expected"
+  exit 0
+fi
 
 if [ ! -x "$binary" ]; then
   echo "check-bench: no engine binary at $binary (build it with make)" >&2
