@@ -137,8 +137,9 @@ def main():
     relative = (lambda *parts: "\\".join(parts)) if WINDOWS else os.path.join
 
     # The count the newest commit records, as make check-bench reads it.
+    # Its own message (a shallow clone has no count) goes to stderr.
     bench = subprocess.run([os.path.join(ROOT, "scripts", "check-bench.sh"), "--expected"],
-                           capture_output=True, text=True, check=True).stdout.strip()
+                           stdout=subprocess.PIPE, text=True, check=True).stdout.strip()
     start = time.time()
     out = subprocess.run(wine + ["bench"], capture_output=True, text=True,
                          env=dict(os.environ, WINEDEBUG="-all")).stdout.strip().splitlines()
