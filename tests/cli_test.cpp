@@ -378,6 +378,80 @@ TEST(Cli, ConvertAndDatainfo) {
   });
 }
 
+// train --init: a net file or the embedded net as the starting weights;
+// with --epochs 0 it only measures the net's loss. A net that train wrote,
+// read back, measures what train said of it after its last epoch (up to
+// the rounding to integers), and not what an untrained net measures.
+TEST(Cli, TrainFromANetAndMeasureItsLoss) {
+  const std::string text =
+      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 23 | 0.5\n"
+      "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 | 30 | 1.0\n"
+      "4k3/8/8/8/8/8/8/3QK3 w - - 0 1 | 900 | 1.0\n"
+      "3qk3/8/8/8/8/8/8/4K3 w - - 0 1 | -900 | 0.0\n";
+  TempFile input(text), data(""), net("");
+  ASSERT_EQ(run("convert --output " + quote(data.path()) + " " + quote(input.path())).code, 0);
+  const std::string positions = " --data " + quote(data.path()) + " --validation-data " +
+                                quote(data.path()) + " --batch 2 --threads 1 --output ";
+  // The loss train printed after its last epoch; -1 when it printed none.
+  auto last_validation_loss = [](const std::string& out) {
+    const std::regex line("validation loss ([0-9.]+)");
+    double last = -1;
+    for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
+      last = std::stod((*it)[1]);
+    return last;
+  };
+
+  // An untrained net (a learning rate too small to move it), then a trained one.
+  Outcome r =
+      run("train" + positions + quote(net.path()) + " --epochs 1 --lr 1e-12 --final-lr 1e-12");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const double untrained = last_validation_loss(r.out);
+  ASSERT_GT(untrained, 0) << r.out;
+  r = run("train" + positions + quote(net.path()) + " --epochs 20 --lr 0.01");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const double trained = last_validation_loss(r.out);
+  ASSERT_GE(trained, 0) << r.out;
+  ASSERT_LT(trained, untrained / 4) << r.out;
+
+  r = run("train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
+          " --threads 1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::smatch measured;
+  ASSERT_TRUE(std::regex_search(r.out, measured, std::regex(": loss ([0-9.]+) on 4 positions")))
+      << r.out;
+  EXPECT_NEAR(std::stod(measured[1]), trained, 0.002 + trained * 0.2) << r.out;
+
+  // The embedded net, and training on from it (a NET=none build has none).
+  r = run("train --init '<embedded>' --epochs 0 --validation-data " + quote(data.path()));
+  if (contains(r.out, "this build embeds no network")) {
+    EXPECT_EQ(r.code, 1) << r.out;
+  } else {
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "<embedded>: loss ")) << r.out;
+    r = run("train --init '<embedded>' --data " + quote(data.path()) + " --output " +
+            quote(net.path()) + " --epochs 1 --batch 2 --validation 0");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(contains(r.out, "threads, from <embedded>\n")) << r.out;
+    EXPECT_TRUE(contains(r.out, "wrote " + net.path())) << r.out;
+  }
+
+  r = run("train --init /nonexistent/shiftmate/net.nnue --epochs 0 --data " + quote(data.path()));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "/nonexistent/shiftmate/net.nnue")) << r.out;
+  r = run("train --data " + quote(data.path()));
+  EXPECT_TRUE(contains(r.out, "train: --data FILE and --output NET are required")) << r.out;
+  expect_usage_errors({
+      "train --data " + quote(data.path()),
+      "train --output " + quote(net.path()),
+      "train --epochs 0 --data " + quote(data.path()),
+      "train --init '<embedded>' --epochs 0",
+      "train --init '<embedded>' --epochs 0 --data " + quote(data.path()) + " --output " +
+          quote(net.path()),
+      "train --epochs -1 --data " + quote(data.path()) + " --output " + quote(net.path()),
+      "train --data " + quote(data.path()) + " stray --output " + quote(net.path()),
+  });
+}
+
 // ---------------------------------------------------------------- UCI
 
 // The version is the VERSION file's number, then -dev and the commit built

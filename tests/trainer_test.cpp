@@ -159,3 +159,61 @@ TEST(Trainer, SplitIsADisjointSeededCoverOfThePositions) {
   EXPECT_EQ(capped.training.size(), 100u);
   EXPECT_EQ(capped.validation.size(), 100u);
 }
+
+// Training from a net file: the float weights read back from the embedded
+// integer network round to it again exactly, and they evaluate as the engine
+// does, up to the engine's integer divisions at the end (under 2 cp).
+TEST(Trainer, DequantisedEmbeddedNetworkRoundsBackAndEvaluatesAsTheEngine) {
+  if (nnue::embedded_network_file().empty()) GTEST_SKIP() << "a NET=none build embeds no net";
+  auto embedded = std::make_unique<nnue::Network>();
+  ASSERT_FALSE(nnue::read_network(nnue::embedded_network_file(), *embedded));
+  FloatNetwork net;
+  net.randomise(3);
+  net.dequantise(*embedded);
+  auto again = std::make_unique<nnue::Network>();
+  net.quantise(*again);
+  EXPECT_EQ(nnue::write_network(*again, ""), nnue::write_network(*embedded, ""));
+
+  int compared = 0;
+  for (const PackedPosition& p : material_positions(300, 21)) {
+    Position pos;
+    ASSERT_FALSE(p.unpack(pos));
+    const double expected = net.forward(p) * nnue::EvalScale;
+    EXPECT_NEAR(nnue::evaluate(*embedded, pos), expected, 2.0) << pos.fen();
+    ++compared;
+  }
+  EXPECT_EQ(compared, 300);
+}
+
+// A net trained, written as integers and read back keeps what it learned:
+// it rounds to the same integers, its loss is far from a fresh net's, and
+// training goes on from there rather than from the start.
+TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
+  std::vector<PackedPosition> train = material_positions(3000, 31);
+  const std::vector<PackedPosition> validation = material_positions(400, 32);
+  TrainerOptions o = small_run();
+  o.epochs = 6;
+  FloatNetwork trained;
+  trained.randomise(5);
+  const double fresh = mean_loss(trained, validation, 0, 2);
+  std::ostringstream log;
+  train_network(trained, train, validation, o, log);
+  const double learned = mean_loss(trained, validation, 0, 2);
+  ASSERT_LT(learned, fresh / 4) << log.str();
+
+  auto quantised = std::make_unique<nnue::Network>();
+  trained.quantise(*quantised);
+  FloatNetwork resumed;
+  resumed.randomise(6);
+  resumed.dequantise(*quantised);
+  auto again = std::make_unique<nnue::Network>();
+  resumed.quantise(*again);
+  EXPECT_EQ(nnue::write_network(*again, ""), nnue::write_network(*quantised, ""));
+  EXPECT_LT(mean_loss(resumed, validation, 0, 2), fresh / 4);
+
+  o.epochs = 1;
+  o.learningRate = 0.001;
+  TrainingReport more = train_network(resumed, train, validation, o, log);
+  ASSERT_EQ(more.trainLoss.size(), 1u);
+  EXPECT_LT(more.trainLoss.front(), fresh / 4) << "the first epoch starts from the read-back net";
+}

@@ -7,10 +7,13 @@
 #include <cxxopts.hpp>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <thread>
 
 #include "command.h"
+#include "engine.h"
+#include "nnue/network.h"
 #include "training/convert.h"
 #include "training/data_info.h"
 #include "training/datagen.h"
@@ -66,6 +69,22 @@ class FileTool {
   std::string filesOption, filesHelp;
   cxxopts::Options opts;
 };
+
+// A network file's weights as floats: `path`, or the built-in net for
+// "<embedded>" (EvalFile's name for it).
+std::optional<std::string> load_float_network(const std::string& path, FloatNetwork& net) {
+  auto quantised = std::make_unique<nnue::Network>();
+  std::optional<std::string> error;
+  if (path != EmbeddedNetName)
+    error = nnue::load_network_file(path, *quantised);
+  else if (nnue::embedded_network_file().empty())
+    error = "this build embeds no network (NET=none): give --init a file";
+  else
+    error = nnue::read_network(nnue::embedded_network_file(), *quantised);
+  if (error) return *error;
+  net.dequantise(*quantised);
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -169,12 +188,28 @@ int train_command(int argc, char** argv) {
       "threads", "threads", cxxopts::value<int>()->default_value(std::to_string(cores())))(
       "seed", "seed for the initial weights and the shuffles",
       cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "description", "text stored in the network file (default: the output name)",
-      cxxopts::value<std::string>())("h,help", "this help");
+      "init",
+      "start from this network file's weights instead of random ones (<embedded>: the "
+      "built-in net); with --epochs 0, measure its loss on the positions and write nothing",
+      cxxopts::value<std::string>())("description",
+                                     "text stored in the network file (default: the output name)",
+                                     cxxopts::value<std::string>())("h,help", "this help");
   auto args = opts.parse(argc, argv);
-  if (args.count("help") || !args.count("data") || !args.count("output")) {
+  if (args.count("help")) {
     fmt::print("{}\n", opts.help());
-    return args.count("help") ? 0 : 2;
+    return 0;
+  }
+  auto bad = [](const std::string& message) { return usage_error("train", message); };
+  if (!args.unmatched().empty()) return bad("unexpected argument '" + args.unmatched()[0] + "'");
+  const bool measureOnly = args["epochs"].as<int>() == 0;
+  if (measureOnly) {
+    if (!args.count("init"))
+      return bad("--epochs 0 measures the loss of the net that --init names");
+    if (args.count("output")) return bad("--epochs 0 writes no network: drop --output");
+    if (!args.count("data") && !args.count("validation-data"))
+      return bad("--epochs 0 needs positions: --data or --validation-data FILE");
+  } else if (!args.count("data") || !args.count("output")) {
+    return bad("--data FILE and --output NET are required (--help lists the options)");
   }
   TrainerOptions o;
   o.epochs = args["epochs"].as<int>();
@@ -185,19 +220,19 @@ int train_command(int argc, char** argv) {
   o.resultWeight = args["wdl"].as<double>();
   o.threads = args["threads"].as<int>();
   o.seed = args["seed"].as<std::uint64_t>();
-  o.outputPath = args["output"].as<std::string>();
+  if (args.count("output")) o.outputPath = args["output"].as<std::string>();
   if (args.count("description")) o.description = args["description"].as<std::string>();
   if (o.description.empty()) o.description = o.outputPath.substr(o.outputPath.rfind('/') + 1);
   f.maxAbsScore = args["max-score"].as<int>();
   f.minFullmove = args["min-fullmove"].as<int>();
   const double validation = args["validation"].as<double>();
   const std::size_t maxPositions = args["max-positions"].as<std::size_t>();
-  if (o.epochs < 1 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
+  if (o.epochs < 0 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
       !(o.finalLearningRate > 0) || !(o.weightDecay >= 0) || !(o.resultWeight >= 0) ||
       !(o.resultWeight <= 1) || o.threads < 1 || o.threads > 1024 || !(validation >= 0) ||
       !(validation < 1)) {
     fmt::print(stderr,
-               "train: epochs 1..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
+               "train: epochs 0..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
                "wdl 0..1, threads 1..1024, validation 0..1\n");
     return 2;
   }
@@ -214,8 +249,28 @@ int train_command(int argc, char** argv) {
     }
     return true;
   };
+  FloatNetwork net;
+  if (args.count("init")) {
+    if (auto error = load_float_network(args["init"].as<std::string>(), net)) {
+      fmt::print(stderr, "train: {}\n", *error);
+      return 1;
+    }
+  } else {
+    net.randomise(o.seed);
+  }
+
   std::vector<PackedPosition> data, separateValidation;
   if (!load("data", data) || !load("validation-data", separateValidation)) return 1;
+  if (measureOnly) {
+    data.insert(data.end(), separateValidation.begin(), separateValidation.end());
+    if (data.empty()) {
+      fmt::print(stderr, "train: the filter kept no positions to measure on\n");
+      return 1;
+    }
+    fmt::print("{}: loss {:.6f} on {} positions (wdl {})\n", args["init"].as<std::string>(),
+               mean_loss(net, data, o.resultWeight, o.threads), data.size(), o.resultWeight);
+    return 0;
+  }
   TrainingSplit split = split_positions(
       std::move(data), separateValidation.empty() ? validation : 0, maxPositions, o.seed);
   if (!separateValidation.empty()) split.validation = std::move(separateValidation);
@@ -223,12 +278,11 @@ int train_command(int argc, char** argv) {
     fmt::print(stderr, "train: no positions to train on\n");
     return 1;
   }
-  fmt::print("training {}->{}x2->1x{} on {} positions ({} held out), {} threads\n", nnue::InputSize,
-             nnue::HiddenSize, nnue::OutputBuckets, split.training.size(), split.validation.size(),
-             o.threads);
+  fmt::print("training {}->{}x2->1x{} on {} positions ({} held out), {} threads, from {}\n",
+             nnue::InputSize, nnue::HiddenSize, nnue::OutputBuckets, split.training.size(),
+             split.validation.size(), o.threads,
+             args.count("init") ? args["init"].as<std::string>() : "random weights");
 
-  FloatNetwork net;
-  net.randomise(o.seed);
   train_network(net, split.training, split.validation, o, std::cout);
   fmt::print("wrote {}\n", o.outputPath);
   return 0;

@@ -207,6 +207,17 @@ void FloatNetwork::quantise(nnue::Network& out) const {
   }
 }
 
+void FloatNetwork::dequantise(const nnue::Network& in) {
+  for (std::size_t i = 0; i < featureWeights.size(); ++i)
+    featureWeights[i] = float(in.featureWeights[i]) / nnue::QA;
+  for (int i = 0; i < HiddenSize; ++i) featureBias[i] = float(in.featureBias[i]) / nnue::QA;
+  for (int b = 0; b < OutputBuckets; ++b) {
+    for (int i = 0; i < OutputSize; ++i)
+      outputWeights[b * OutputSize + i] = float(in.outputWeights[b][i]) / nnue::QB;
+    outputBias[b] = float(double(in.outputBias[b]) / (nnue::QA * nnue::QB));
+  }
+}
+
 TrainingSplit split_positions(std::vector<PackedPosition> positions, double validationFraction,
                               std::size_t maxPositions, std::uint64_t seed) {
   Random rng(seed);

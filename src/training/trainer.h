@@ -48,6 +48,10 @@ struct FloatNetwork {
   // Rounded to the engine's integer network; weights beyond what int16
   // arithmetic allows are clamped (the trainer keeps them inside anyway).
   void quantise(nnue::Network& out) const;
+  // The integer network's weights as floats: quantise's inverse, so that
+  // quantise(dequantise(net)) is net again. Training can go on from a net
+  // whose data is gone, and a net's loss can be measured on any positions.
+  void dequantise(const nnue::Network& in);
 };
 
 // The positions a run learns from and those it measures the loss on.
