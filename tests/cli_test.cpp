@@ -421,6 +421,15 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
       << r.out;
   EXPECT_NEAR(std::stod(measured[1]), trained, 0.002 + trained * 0.2) << r.out;
 
+  // Training from that net with a learning rate too small to move it keeps
+  // its loss: the epochs start from the file's weights, not random ones.
+  TempFile resumed("");
+  r = run("train --init " + quote(net.path()) + positions + quote(resumed.path()) +
+          " --epochs 1 --lr 1e-12 --final-lr 1e-12");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NEAR(last_validation_loss(r.out), trained, 0.002 + trained * 0.2) << r.out;
+  EXPECT_LT(last_validation_loss(r.out), untrained / 4) << r.out;
+
   // The embedded net, and training on from it (a NET=none build has none).
   r = run("train --init '<embedded>' --epochs 0 --validation-data " + quote(data.path()));
   if (contains(r.out, "this build embeds no network")) {
@@ -438,6 +447,11 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   r = run("train --init /nonexistent/shiftmate/net.nnue --epochs 0 --data " + quote(data.path()));
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_TRUE(contains(r.out, "/nonexistent/shiftmate/net.nnue")) << r.out;
+  // A file that is no network (the training data) is refused by name.
+  r = run("train --init " + quote(data.path()) + " --epochs 0 --data " + quote(data.path()));
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, data.path())) << r.out;
+  EXPECT_FALSE(contains(r.out, ": loss ")) << r.out;
   r = run("train --data " + quote(data.path()));
   EXPECT_TRUE(contains(r.out, "train: --data FILE and --output NET are required")) << r.out;
   expect_usage_errors({
@@ -446,6 +460,12 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
       "train --epochs 0 --data " + quote(data.path()),
       "train --init '<embedded>' --epochs 0",
       "train --init '<embedded>' --epochs 0 --data " + quote(data.path()) + " --output " +
+          quote(net.path()),
+      "train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
+          " --max-positions 2",
+      "train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
+          " --lr 0.1",
+      "train --init " + quote(net.path()) + " --data " + quote(data.path()) + " --output " +
           quote(net.path()),
       "train --epochs -1 --data " + quote(data.path()) + " --output " + quote(net.path()),
       "train --data " + quote(data.path()) + " stray --output " + quote(net.path()),

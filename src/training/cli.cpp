@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cxxopts.hpp>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -84,6 +85,12 @@ std::optional<std::string> load_float_network(const std::string& path, FloatNetw
   if (error) return *error;
   net.dequantise(*quantised);
   return std::nullopt;
+}
+
+// Whether two paths name one existing file (the second may not exist yet).
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  return std::filesystem::equivalent(a, b, error);
 }
 
 }  // namespace
@@ -186,14 +193,15 @@ int train_command(int argc, char** argv) {
       "max-positions", "use at most this many positions (0: all)",
       cxxopts::value<std::size_t>()->default_value("0"))(
       "threads", "threads", cxxopts::value<int>()->default_value(std::to_string(cores())))(
-      "seed", "seed for the initial weights and the shuffles",
+      "seed", "seed for the shuffles and, without --init, the initial weights",
       cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "init",
-      "start from this network file's weights instead of random ones (<embedded>: the "
-      "built-in net); with --epochs 0, measure its loss on the positions and write nothing",
-      cxxopts::value<std::string>())("description",
-                                     "text stored in the network file (default: the output name)",
-                                     cxxopts::value<std::string>())("h,help", "this help");
+      "description", "text stored in the network file (default: the output name)",
+      cxxopts::value<std::string>())("h,help", "this help");
+  opts.add_options()("init",
+                     "start from this network file's weights instead of random ones "
+                     "(<embedded>: the built-in net); with --epochs 0, measure its loss on the "
+                     "positions and write nothing",
+                     cxxopts::value<std::string>());
   auto args = opts.parse(argc, argv);
   if (args.count("help")) {
     fmt::print("{}\n", opts.help());
@@ -203,13 +211,20 @@ int train_command(int argc, char** argv) {
   if (!args.unmatched().empty()) return bad("unexpected argument '" + args.unmatched()[0] + "'");
   const bool measureOnly = args["epochs"].as<int>() == 0;
   if (measureOnly) {
-    if (!args.count("init"))
-      return bad("--epochs 0 measures the loss of the net that --init names");
-    if (args.count("output")) return bad("--epochs 0 writes no network: drop --output");
+    if (!args.count("init")) return bad("--epochs 0 needs --init NET (the net to measure)");
+    // Options that only training reads: refused rather than silently ignored.
+    for (const char* trainingOnly : {"output", "batch", "lr", "final-lr", "weight-decay",
+                                     "validation", "max-positions", "seed", "description"})
+      if (args.count(trainingOnly))
+        return bad(fmt::format("--epochs 0 trains nothing: --{} has no effect", trainingOnly));
     if (!args.count("data") && !args.count("validation-data"))
       return bad("--epochs 0 needs positions: --data or --validation-data FILE");
   } else if (!args.count("data") || !args.count("output")) {
     return bad("--data FILE and --output NET are required (--help lists the options)");
+  } else if (args.count("init") &&
+             same_file(args["init"].as<std::string>(), args["output"].as<std::string>())) {
+    // The output is rewritten after every epoch: the net to start from would be gone.
+    return bad("--output must not be the --init net");
   }
   TrainerOptions o;
   o.epochs = args["epochs"].as<int>();

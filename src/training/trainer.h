@@ -49,8 +49,9 @@ struct FloatNetwork {
   // arithmetic allows are clamped (the trainer keeps them inside anyway).
   void quantise(nnue::Network& out) const;
   // The integer network's weights as floats: quantise's inverse, so that
-  // quantise(dequantise(net)) is net again. Training can go on from a net
-  // whose data is gone, and a net's loss can be measured on any positions.
+  // quantise(dequantise(net)) is net again for every net inside the
+  // trainer's weight limits (all that train writes). Training can go on from
+  // a net whose data is gone, and a net's loss can be measured on any positions.
   void dequantise(const nnue::Network& in);
 };
 
