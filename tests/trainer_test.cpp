@@ -67,6 +67,19 @@ TrainerOptions small_run() {
   return o;
 }
 
+// An integer network read back as floats over random weights (so that every
+// weight must be overwritten); rounding those floats again must give the same
+// file byte for byte.
+FloatNetwork dequantised_exactly(const nnue::Network& quantised, std::uint64_t seed) {
+  FloatNetwork net;
+  net.randomise(seed);
+  net.dequantise(quantised);
+  auto again = std::make_unique<nnue::Network>();
+  net.quantise(*again);
+  EXPECT_EQ(nnue::write_network(*again, ""), nnue::write_network(quantised, ""));
+  return net;
+}
+
 }  // namespace
 
 TEST(Trainer, FitsASyntheticMaterialTarget) {
@@ -167,12 +180,7 @@ TEST(Trainer, DequantisedEmbeddedNetworkRoundsBackAndEvaluatesAsTheEngine) {
   if (nnue::embedded_network_file().empty()) GTEST_SKIP() << "a NET=none build embeds no net";
   auto embedded = std::make_unique<nnue::Network>();
   ASSERT_FALSE(nnue::read_network(nnue::embedded_network_file(), *embedded));
-  FloatNetwork net;
-  net.randomise(3);
-  net.dequantise(*embedded);
-  auto again = std::make_unique<nnue::Network>();
-  net.quantise(*again);
-  EXPECT_EQ(nnue::write_network(*again, ""), nnue::write_network(*embedded, ""));
+  const FloatNetwork net = dequantised_exactly(*embedded, 3);
 
   int compared = 0;
   for (const PackedPosition& p : material_positions(300, 21)) {
@@ -203,12 +211,7 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
 
   auto quantised = std::make_unique<nnue::Network>();
   trained.quantise(*quantised);
-  FloatNetwork resumed;
-  resumed.randomise(6);
-  resumed.dequantise(*quantised);
-  auto again = std::make_unique<nnue::Network>();
-  resumed.quantise(*again);
-  EXPECT_EQ(nnue::write_network(*again, ""), nnue::write_network(*quantised, ""));
+  FloatNetwork resumed = dequantised_exactly(*quantised, 6);
   EXPECT_LT(mean_loss(resumed, validation, 0, 2), fresh / 4);
 
   o.epochs = 1;

@@ -274,10 +274,11 @@ int train_command(int argc, char** argv) {
     net.randomise(o.seed);
   }
 
+  // Measuring has no split: every position, from either option, is measured.
   std::vector<PackedPosition> data, separateValidation;
-  if (!load("data", data) || !load("validation-data", separateValidation)) return 1;
+  if (!load("data", data) || !load("validation-data", measureOnly ? data : separateValidation))
+    return 1;
   if (measureOnly) {
-    data.insert(data.end(), separateValidation.begin(), separateValidation.end());
     if (data.empty()) {
       fmt::print(stderr, "train: the filter kept no positions to measure on\n");
       return 1;
