@@ -380,8 +380,9 @@ TEST(Cli, ConvertAndDatainfo) {
 
 // train --init: a net file or the embedded net as the starting weights;
 // with --epochs 0 it only measures the net's loss. A net that train wrote,
-// read back, measures what train said of it after its last epoch (up to
-// the rounding to integers), and not what an untrained net measures.
+// read back, measures exactly what train said of the rounded net after its
+// last epoch, close to the float net's loss, and not what an untrained net
+// measures.
 TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   const std::string text =
       "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 23 | 0.5\n"
@@ -392,13 +393,18 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   ASSERT_EQ(run("convert --output " + quote(data.path()) + " " + quote(input.path())).code, 0);
   const std::string positions = " --data " + quote(data.path()) + " --validation-data " +
                                 quote(data.path()) + " --batch 2 --threads 1 --output ";
-  // The loss train printed after its last epoch; -1 when it printed none.
-  auto last_validation_loss = [](const std::string& out) {
-    const std::regex line("validation loss ([0-9.]+)");
-    double last = -1;
+  // The figure train printed after its last epoch; "" when it printed none.
+  auto last_figure = [](const std::string& out, const std::string& name) {
+    const std::regex line(name + " ([0-9.]+)");
+    std::string last;
     for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
-      last = std::stod((*it)[1]);
+      last = (*it)[1];
     return last;
+  };
+  // The float net's loss; -1 when train printed none.
+  auto last_validation_loss = [&](const std::string& out) {
+    const std::string figure = last_figure(out, "validation loss");
+    return figure.empty() ? -1 : std::stod(figure);
   };
 
   // An untrained net (a learning rate too small to move it), then a trained one.
@@ -409,6 +415,7 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   ASSERT_GT(untrained, 0) << r.out;
   r = run("train" + positions + quote(net.path()) + " --epochs 20 --lr 0.01");
   ASSERT_EQ(r.code, 0) << r.out;
+  const std::string trainedOut = r.out;
   const double trained = last_validation_loss(r.out);
   ASSERT_GE(trained, 0) << r.out;
   ASSERT_LT(trained, untrained / 4) << r.out;
@@ -420,6 +427,8 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   ASSERT_TRUE(std::regex_search(r.out, measured, std::regex(": loss ([0-9.]+) on 4 positions")))
       << r.out;
   EXPECT_NEAR(std::stod(measured[1]), trained, 0.002 + trained * 0.2) << r.out;
+  // Exactly what train said of the rounded net it wrote.
+  EXPECT_EQ(measured[1].str(), last_figure(trainedOut, "rounded net")) << trainedOut;
 
   // Training from that net with a learning rate too small to move it keeps
   // its loss: the epochs start from the file's weights, not random ones.

@@ -194,8 +194,9 @@ TEST(Trainer, DequantisedEmbeddedNetworkRoundsBackAndEvaluatesAsTheEngine) {
 }
 
 // A net trained, written as integers and read back keeps what it learned:
-// it rounds to the same integers, its loss is far from a fresh net's, and
-// training goes on from there rather than from the start.
+// it rounds to the same integers, its loss is far from a fresh net's (and is
+// what the training report said of the rounded net), and training goes on
+// from there rather than from the start.
 TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
   std::vector<PackedPosition> train = material_positions(3000, 31);
   const std::vector<PackedPosition> validation = material_positions(400, 32);
@@ -205,14 +206,18 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
   trained.randomise(5);
   const double fresh = mean_loss(trained, validation, 0, 2);
   std::ostringstream log;
-  train_network(trained, train, validation, o, log);
+  const TrainingReport report = train_network(trained, train, validation, o, log);
   const double learned = mean_loss(trained, validation, 0, 2);
   ASSERT_LT(learned, fresh / 4) << log.str();
+  ASSERT_EQ(report.roundedValidationLoss.size(), 6u);
 
   auto quantised = std::make_unique<nnue::Network>();
   trained.quantise(*quantised);
   FloatNetwork resumed = dequantised_exactly(*quantised, 6);
   EXPECT_LT(mean_loss(resumed, validation, 0, 2), fresh / 4);
+  // The report's loss of the rounded net is the read-back net's, not the float one's.
+  EXPECT_EQ(report.roundedValidationLoss.back(), mean_loss(resumed, validation, 0, 2));
+  EXPECT_EQ(report.validationLoss.back(), learned);
 
   o.epochs = 1;
   o.learningRate = 0.001;

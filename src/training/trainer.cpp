@@ -302,14 +302,21 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     report.trainLoss.push_back(epochLoss / double(trainingSet.size()));
     report.validationLoss.push_back(mean_loss(net, validationSet, o.resultWeight, threads));
-    fmt::print(
-        log, "epoch {:3}/{}  lr {:.6f}  train loss {:.6f}  validation loss {:.6f}  {:.0f}k pos/s\n",
-        epoch, o.epochs, lr, report.trainLoss.back(), report.validationLoss.back(),
-        double(trainingSet.size()) / seconds / 1000);
+    // The net that plays is the rounded one: its loss (what `train --init NET
+    // --epochs 0` measures of the file written) is the one to choose by.
+    auto quantised = std::make_unique<nnue::Network>();
+    net.quantise(*quantised);
+    auto rounded = std::make_unique<FloatNetwork>();
+    rounded->dequantise(*quantised);
+    report.roundedValidationLoss.push_back(
+        mean_loss(*rounded, validationSet, o.resultWeight, threads));
+    fmt::print(log,
+               "epoch {:3}/{}  lr {:.6f}  train loss {:.6f}  validation loss {:.6f} (rounded net "
+               "{:.6f})  {:.0f}k pos/s\n",
+               epoch, o.epochs, lr, report.trainLoss.back(), report.validationLoss.back(),
+               report.roundedValidationLoss.back(), double(trainingSet.size()) / seconds / 1000);
     log.flush();
     if (!o.outputPath.empty()) {
-      auto quantised = std::make_unique<nnue::Network>();
-      net.quantise(*quantised);
       if (auto error = nnue::save_network_file(o.outputPath, *quantised, o.description))
         fmt::print(log, "train: {}\n", *error);
     }

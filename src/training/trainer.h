@@ -71,7 +71,8 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& dat
                  double resultWeight, int threads);
 
 struct TrainingReport {
-  std::vector<double> trainLoss, validationLoss;  // per epoch
+  std::vector<double> trainLoss, validationLoss;  // per epoch, of the float net
+  std::vector<double> roundedValidationLoss;      // per epoch, of the net rounded to integers
 };
 
 // Trains `net` in place; progress lines go to `log`.
