@@ -65,7 +65,6 @@ def summarise(games, engine):
         mean = sum(k / 4 * n for k, n in enumerate(pentanomial)) / pairs
         variance = sum((k / 4 - mean) ** 2 * n for k, n in enumerate(pentanomial)) / pairs
         sigma = math.sqrt(variance / pairs)
-        out["pair_score"] = mean
         out["elo"] = elo(mean)
         out["elo_error"] = (elo(mean + 1.96 * sigma) - elo(mean - 1.96 * sigma)) / 2
         # Normalised Elo: the pair score's distance from even in units of its spread.
@@ -93,9 +92,10 @@ def main(argv):
               f"LOS {100 * s['los']:.1f}%")
         print(f"pentanomial {s['pentanomial']} ({s['pairs']} pairs)")
     unpaired = s["games"] - 2 * s["pairs"]
-    if unpaired:
-        print(f"{unpaired} game{'s' if unpaired > 1 else ''} without {'their' if unpaired > 1 else 'its'} partner "
-              f"{'are' if unpaired > 1 else 'is'} in W/D/L only")
+    if unpaired == 1:
+        print("1 game without its partner is in W/D/L only")
+    elif unpaired:
+        print(f"{unpaired} games without their partner are in W/D/L only")
 
 
 if __name__ == "__main__":

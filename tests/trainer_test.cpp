@@ -214,9 +214,10 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
   auto quantised = std::make_unique<nnue::Network>();
   trained.quantise(*quantised);
   FloatNetwork resumed = dequantised_exactly(*quantised, 6);
-  EXPECT_LT(mean_loss(resumed, validation, 0, 2), fresh / 4);
+  const double readBack = mean_loss(resumed, validation, 0, 2);
+  EXPECT_LT(readBack, fresh / 4);
   // The report's loss of the rounded net is the read-back net's, not the float one's.
-  EXPECT_EQ(report.roundedValidationLoss.back(), mean_loss(resumed, validation, 0, 2));
+  EXPECT_EQ(report.roundedValidationLoss.back(), readBack);
   EXPECT_EQ(report.validationLoss.back(), learned);
 
   o.epochs = 1;
