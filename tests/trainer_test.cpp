@@ -3,14 +3,17 @@
 #include "training/trainer.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <sstream>
 
 #include "movegen.h"
 #include "nnue/inference.h"
+#include "nnue/network.h"
 #include "position.h"
 #include "random.h"
 
@@ -28,7 +31,8 @@ int material(const Position& pos, Color c) {
 
 // Positions from random games, labelled with the material balance (side to
 // move's view): a target the network can represent.
-std::vector<PackedPosition> material_positions(int count, std::uint64_t seed) {
+// With sign -1 the labels are the opposite of what the material says.
+std::vector<PackedPosition> material_positions(int count, std::uint64_t seed, int sign = 1) {
   Random rng(seed);
   std::vector<PackedPosition> out;
   while (int(out.size()) < count) {
@@ -46,7 +50,7 @@ std::vector<PackedPosition> material_positions(int count, std::uint64_t seed) {
       pos.do_move(m);
       if (ply == plies - 1 && !pos.in_check()) {
         Color us = pos.side_to_move();
-        int balance = material(pos, us) - material(pos, ~us);
+        int balance = sign * (material(pos, us) - material(pos, ~us));
         out.push_back(PackedPosition::pack(pos, balance, StmResult::DRAW, false));
       }
     }
@@ -211,8 +215,10 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
   ASSERT_LT(learned, fresh / 4) << log.str();
   ASSERT_EQ(report.roundedValidationLoss.size(), 6u);
 
+  // The file holds the rounded net with its bias corrected on the training
+  // positions, in the order the last epoch left them.
   auto quantised = std::make_unique<nnue::Network>();
-  trained.quantise(*quantised);
+  quantise_corrected(trained, correction_sample(train), o.threads, *quantised);
   FloatNetwork resumed = dequantised_exactly(*quantised, 6);
   const double readBack = mean_loss(resumed, validation, 0, 2);
   EXPECT_LT(readBack, fresh / 4);
@@ -225,4 +231,72 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
   TrainingReport more = train_network(resumed, train, validation, o, log);
   ASSERT_EQ(more.trainLoss.size(), 1u);
   EXPECT_LT(more.trainLoss.front(), fresh / 4) << "the first epoch starts from the read-back net";
+}
+
+// The file written holds the epoch whose rounded net measured best on the
+// held-out positions, not the last one. Held-out labels that contradict the
+// training ones get worse as the net learns, so the first epoch is the one kept;
+// keepBestEpoch = false keeps the last.
+TEST(Trainer, WritesTheEpochWithTheLowestRoundedValidationLoss) {
+  const std::vector<PackedPosition> train = material_positions(2000, 41);
+  const std::vector<PackedPosition> contrary = material_positions(300, 42, -1);
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("shiftmate-trainer-" + std::to_string(::getpid()) + ".nnue"))
+                               .string();
+  auto written_loss = [&] {
+    auto read = std::make_unique<nnue::Network>();
+    EXPECT_FALSE(nnue::load_network_file(path, *read));
+    return mean_loss(dequantised_exactly(*read, 8), contrary, 0, 2);
+  };
+  for (bool keepBest : {true, false}) {
+    SCOPED_TRACE(keepBest ? "best epoch" : "last epoch");
+    TrainerOptions o = small_run();
+    o.epochs = 4;
+    o.outputPath = path;
+    o.keepBestEpoch = keepBest;
+    FloatNetwork net;
+    net.randomise(6);
+    std::vector<PackedPosition> data = train;
+    std::ostringstream log;
+    const TrainingReport report = train_network(net, data, contrary, o, log);
+    const std::vector<double>& rounded = report.roundedValidationLoss;
+    ASSERT_EQ(rounded.size(), 4u);
+    ASSERT_LT(rounded.front(), rounded.back()) << log.str();
+    const auto best = std::min_element(rounded.begin(), rounded.end()) - rounded.begin();
+    const int expected = keepBest ? int(best) + 1 : 4;
+    EXPECT_EQ(report.keptEpoch, expected) << log.str();
+    EXPECT_EQ(written_loss(), rounded[std::size_t(expected - 1)]);
+  }
+  std::filesystem::remove(path);
+}
+
+// Output weights just under half a step above the grid all round down, so
+// plain rounding lowers every evaluation; the corrected bias takes that shift
+// back, also on positions it was not measured on.
+TEST(Trainer, RoundingCorrectionTakesBackTheShiftOfTheOutputWeights) {
+  FloatNetwork net;
+  net.randomise(12);
+  Random rng(13);
+  for (float& w : net.outputWeights) w = (float(int(rng.below(61)) - 30) + 0.45f) / nnue::QB;
+  const std::vector<PackedPosition> sample = material_positions(1500, 14);
+  const std::vector<PackedPosition> others = material_positions(500, 15);
+  auto mean_shift = [&](const nnue::Network& integers, const std::vector<PackedPosition>& on) {
+    FloatNetwork rounded = dequantised_exactly(integers, 16);
+    double sum = 0;
+    for (const PackedPosition& p : on) sum += net.forward(p) - rounded.forward(p);
+    return sum / double(on.size());
+  };
+  auto plain = std::make_unique<nnue::Network>(), corrected = std::make_unique<nnue::Network>();
+  net.quantise(*plain);
+  quantise_corrected(net, sample, 2, *corrected);
+  const double before = mean_shift(*plain, sample);
+  ASSERT_GT(before, 0.05) << "every output weight rounded down";
+  EXPECT_LT(std::abs(mean_shift(*corrected, sample)), 1e-4);
+  EXPECT_LT(std::abs(mean_shift(*corrected, others)), before / 5);
+  // Only the bias moved.
+  EXPECT_EQ(std::vector<std::int16_t>(std::begin(plain->outputWeights[0]),
+                                      std::end(plain->outputWeights[0])),
+            std::vector<std::int16_t>(std::begin(corrected->outputWeights[0]),
+                                      std::end(corrected->outputWeights[0])));
+  EXPECT_NE(plain->outputBias[0], corrected->outputBias[0]);
 }

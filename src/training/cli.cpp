@@ -167,7 +167,11 @@ int train_command(int argc, char** argv) {
   DataFilter f;
   opts.add_options()("data", "binary training files (repeat or comma-separate)",
                      cxxopts::value<std::vector<std::string>>())(
-      "output", "network file, rewritten after every epoch", cxxopts::value<std::string>())(
+      "output",
+      "network file: the epoch whose net, rounded to integers, has the lowest held-out loss "
+      "(rewritten whenever an epoch improves on it)",
+      cxxopts::value<std::string>())(
+      "keep-last", "write the last epoch's net instead, whatever its held-out loss")(
       "epochs", "passes over the data",
       cxxopts::value<int>()->default_value(std::to_string(d.epochs)))(
       "batch", "positions per step",
@@ -213,8 +217,9 @@ int train_command(int argc, char** argv) {
   if (measureOnly) {
     if (!args.count("init")) return bad("--epochs 0 needs --init NET (the net to measure)");
     // Options that only training reads: refused rather than silently ignored.
-    for (const char* trainingOnly : {"output", "batch", "lr", "final-lr", "weight-decay",
-                                     "validation", "max-positions", "seed", "description"})
+    for (const char* trainingOnly :
+         {"output", "batch", "lr", "final-lr", "weight-decay", "validation", "max-positions",
+          "seed", "description", "keep-last"})
       if (args.count(trainingOnly))
         return bad(fmt::format("--epochs 0 trains nothing: --{} has no effect", trainingOnly));
     if (!args.count("data") && !args.count("validation-data"))
@@ -223,7 +228,7 @@ int train_command(int argc, char** argv) {
     return bad("--data FILE and --output NET are required (--help lists the options)");
   } else if (args.count("init") &&
              same_file(args["init"].as<std::string>(), args["output"].as<std::string>())) {
-    // The output is rewritten after every epoch: the net to start from would be gone.
+    // The output is rewritten as training goes: the net to start from would be gone.
     return bad("--output must not be the --init net");
   }
   TrainerOptions o;
@@ -235,6 +240,7 @@ int train_command(int argc, char** argv) {
   o.resultWeight = args["wdl"].as<double>();
   o.threads = args["threads"].as<int>();
   o.seed = args["seed"].as<std::uint64_t>();
+  o.keepBestEpoch = !args.count("keep-last");
   if (args.count("output")) o.outputPath = args["output"].as<std::string>();
   if (args.count("description")) o.description = args["description"].as<std::string>();
   if (o.description.empty()) o.description = o.outputPath.substr(o.outputPath.rfind('/') + 1);
@@ -299,8 +305,13 @@ int train_command(int argc, char** argv) {
              split.validation.size(), o.threads,
              args.count("init") ? args["init"].as<std::string>() : "random weights");
 
-  train_network(net, split.training, split.validation, o, std::cout);
-  fmt::print("wrote {}\n", o.outputPath);
+  const TrainingReport report = train_network(net, split.training, split.validation, o, std::cout);
+  if (report.keptEpoch == o.epochs)
+    fmt::print("wrote {}\n", o.outputPath);
+  else  // an earlier epoch's rounded net measured better than the last one's
+    fmt::print("wrote {}: epoch {} of {}, rounded validation loss {:.6f}\n", o.outputPath,
+               report.keptEpoch, o.epochs,
+               report.roundedValidationLoss[std::size_t(report.keptEpoch - 1)]);
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <memory>
@@ -218,6 +219,34 @@ void FloatNetwork::dequantise(const nnue::Network& in) {
   }
 }
 
+void quantise_corrected(const FloatNetwork& net, std::span<const PackedPosition> sample,
+                        int threads, nnue::Network& out) {
+  net.quantise(out);
+  if (sample.empty()) return;
+  auto rounded = std::make_unique<FloatNetwork>();
+  rounded->dequantise(out);
+  // Per thread and bucket: the summed change rounding made, and the count.
+  const int slices = std::max(1, threads);
+  std::vector<std::array<double, OutputBuckets>> shift(slices), count(slices);
+  parallel_slices(sample.size(), slices, [&](int t, std::size_t begin, std::size_t end) {
+    shift[t].fill(0);
+    count[t].fill(0);
+    for (std::size_t i = begin; i < end; ++i) {
+      const int bucket = features_of(sample[i]).bucket();
+      shift[t][bucket] += double(net.forward(sample[i])) - rounded->forward(sample[i]);
+      count[t][bucket] += 1;
+    }
+  });
+  for (int b = 0; b < OutputBuckets; ++b) {
+    double sum = 0, n = 0;
+    for (int t = 0; t < slices; ++t) sum += shift[t][b], n += count[t][b];
+    if (n == 0) continue;
+    const double bias = double(out.outputBias[b]) / (nnue::QA * nnue::QB) + sum / n;
+    out.outputBias[b] = std::int32_t(std::lround(
+        std::clamp(bias, double(-OutputBiasLimit), double(OutputBiasLimit)) * nnue::QA * nnue::QB));
+  }
+}
+
 TrainingSplit split_positions(std::vector<PackedPosition> positions, double validationFraction,
                               std::size_t maxPositions, std::uint64_t seed) {
   Random rng(seed);
@@ -305,7 +334,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
     // The net that plays is the rounded one: its loss (what `train --init NET
     // --epochs 0` measures of the file written) is the one to choose by.
     auto quantised = std::make_unique<nnue::Network>();
-    net.quantise(*quantised);
+    quantise_corrected(net, correction_sample(trainingSet), threads, *quantised);
     auto rounded = std::make_unique<FloatNetwork>();
     rounded->dequantise(*quantised);
     report.roundedValidationLoss.push_back(
@@ -315,11 +344,17 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
                "{:.6f})  {:.0f}k pos/s\n",
                epoch, o.epochs, lr, report.trainLoss.back(), report.validationLoss.back(),
                report.roundedValidationLoss.back(), double(trainingSet.size()) / seconds / 1000);
-    log.flush();
-    if (!o.outputPath.empty()) {
-      if (auto error = nnue::save_network_file(o.outputPath, *quantised, o.description))
-        fmt::print(log, "train: {}\n", *error);
+    const bool keep = !o.keepBestEpoch || validationSet.empty() || report.keptEpoch == 0 ||
+                      report.roundedValidationLoss.back() <
+                          report.roundedValidationLoss[std::size_t(report.keptEpoch - 1)];
+    if (keep) {
+      report.keptEpoch = epoch;
+      if (!o.outputPath.empty()) {
+        if (auto error = nnue::save_network_file(o.outputPath, *quantised, o.description))
+          fmt::print(log, "train: {}\n", *error);
+      }
     }
+    log.flush();
   }
   return report;
 }
