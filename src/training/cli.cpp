@@ -398,8 +398,12 @@ int wdlfit_command(int argc, char** argv) {
     return 1;
   }
   wdl::FitResult result = wdl::fit(histogram, iterations);
-  fmt::print("{} positions, log-loss {:.5f} (the result frequencies alone: {:.5f})\n",
-             histogram.positions(), result.logLoss, wdl::baseline_log_loss(histogram));
+  // The built-in model's loss on the same data says whether a refit pays.
+  fmt::print(
+      "{} positions, log-loss {:.5f} (the built-in model: {:.5f}; the result frequencies alone: "
+      "{:.5f})\n",
+      histogram.positions(), result.logLoss, wdl::log_loss(wdl::fitted(), histogram),
+      wdl::baseline_log_loss(histogram));
   fmt::print("material  score(cp) for P(win)=50%  slope b(cp)  W/D/L at +100 cp\n");
   for (int m : {78, 60, 40, 25, 12}) {
     auto pm = wdl::per_mille(result.model, 100, m);
