@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# A fixed-length match of one net against another, both played by the same
+# binary (EvalFile), so that nothing but the net differs.
+#
+#   scripts/net-match.sh NEW.nnue OLD.nnue [GAMES] [OUTDIR]
+#
+# Defaults: 200 games (100 openings, each played with both colours), 8+0.08,
+# UHO_4060_v4 openings from ../shared (BOOK=file.epd to change), 1 thread,
+# 16 MB, two games at a time (CONCURRENCY), the binary ./shiftmate (ENGINE=),
+# SEED for the opening order. Lost positions are resigned (3 moves at 10
+# pawns, both sides agreeing) and dead ones drawn (8 moves within 0.1 pawn
+# after move 40): the same adjudication for both, and 2-3x fewer minutes.
+# Prints NEW's W/D/L, Elo, normalised Elo and pentanomial line from the PGN.
+set -euo pipefail
+if [[ $# -lt 2 ]]; then
+  sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+fi
+here=$(dirname "$(realpath "$0")")
+new=$(realpath "$1")
+old=$(realpath "$2")
+games=${3:-200}
+out=${4:-$(mktemp -d)}
+engine=$(realpath "${ENGINE:-./shiftmate}")
+book=$(realpath "${BOOK:-../shared/data/books/UHO_4060_v4.epd}")
+for file in "$new" "$old" "$engine" "$book"; do
+  [[ -r $file ]] || { echo "net-match: cannot read $file" >&2; exit 2; }
+done
+if ((games < 2 || games % 2)); then
+  echo "net-match: GAMES must be even (each opening is played twice)" >&2
+  exit 2
+fi
+mkdir -p "$out"
+cd "$out"  # fastchess writes config.json into its working directory
+fastchess -engine cmd="$engine" name=new option.EvalFile="$new" \
+  -engine cmd="$engine" name=old option.EvalFile="$old" \
+  -each tc="${TC:-8+0.08}" option.Hash=16 option.Threads=1 \
+  -openings file="$book" format=epd order=random -srand "${SEED:-$RANDOM}" -repeat \
+  -rounds $((games / 2)) -concurrency "${CONCURRENCY:-2}" \
+  -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
+  -pgnout file=games.pgn -log file=fastchess.log level=warn >stdout.txt 2>&1
+echo "== $new against $old, $games games (logs in $out)"
+python3 "$here/match-stats.py" games.pgn new
