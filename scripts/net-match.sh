@@ -30,14 +30,15 @@ if ((games < 2 || games % 2)); then
   echo "net-match: GAMES must be even (each opening is played twice)" >&2
   exit 2
 fi
+seed=${SEED:-$RANDOM}  # printed, so that any match can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
 fastchess -engine cmd="$engine" name=new option.EvalFile="$new" \
   -engine cmd="$engine" name=old option.EvalFile="$old" \
   -each tc="${TC:-8+0.08}" option.Hash=16 option.Threads=1 \
-  -openings file="$book" format=epd order=random -srand "${SEED:-$RANDOM}" -repeat \
+  -openings file="$book" format=epd order=random -srand "$seed" -repeat \
   -rounds $((games / 2)) -concurrency "${CONCURRENCY:-2}" \
   -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
   -pgnout file=games.pgn -log file=fastchess.log level=warn >stdout.txt 2>&1
-echo "== $new against $old, $games games (logs in $out)"
+echo "== $new against $old, $games games, SEED=$seed (logs in $out)"
 python3 "$here/match-stats.py" games.pgn new

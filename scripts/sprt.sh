@@ -14,15 +14,16 @@ elo1=${4:-3}
 tc=${5:-8+0.08}
 out=${6:-$(mktemp -d)}
 book=$(realpath "${BOOK:-../shared/data/books/UHO_4060_v4.epd}")
+seed=${SEED:-$RANDOM}  # printed, so that any test can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
 fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
   -each tc="$tc" option.Hash=16 option.Threads=1 \
-  -openings file="$book" format=epd order=random -srand "${SEED:-$RANDOM}" -repeat \
+  -openings file="$book" format=epd order=random -srand "$seed" -repeat \
   -rounds $((${MAX_GAMES:-20000} / 2)) -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.1 \
   -pgnout file=games.pgn -log file=fastchess.log level=warn | tee stdout.txt |
   grep -E '^(Results of|Elo:|LLR:|Games:|Ptnml|SPRT)' || true
-echo "== final (logs in $out)"
+echo "== final, SEED=$seed (logs in $out)"
 grep -E '^(Elo:|LLR:|Games:|Ptnml)' stdout.txt | tail -4
 grep -E 'H0 was accepted|H1 was accepted' stdout.txt | tail -1 || true
