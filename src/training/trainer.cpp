@@ -219,31 +219,135 @@ void FloatNetwork::dequantise(const nnue::Network& in) {
   }
 }
 
+namespace {
+
+// What the output layer's refit needs of one bucket, summed over the sample
+// with weights: the rounded net's hidden activations x (both halves), the
+// float net's output y, and their products.
+struct OutputMoments {
+  double weight = 0, y = 0;
+  std::vector<double> x, xy, xx;  // xx: OutputSize x OutputSize, upper triangle filled
+
+  void add(const float* activations, float output, double w) {
+    if (x.empty()) {
+      x.assign(OutputSize, 0);
+      xy.assign(OutputSize, 0);
+      xx.assign(std::size_t(OutputSize) * OutputSize, 0);
+    }
+    weight += w;
+    y += w * output;
+    // Many activations are 0 (clamped): only their rows are skipped, the
+    // rest run over the whole row, which vectorises.
+    alignas(64) double dense[OutputSize];
+    for (int i = 0; i < OutputSize; ++i) dense[i] = activations[i];
+    for (int i = 0; i < OutputSize; ++i) {
+      if (dense[i] == 0) continue;
+      const double wx = w * dense[i];
+      x[i] += wx;
+      xy[i] += wx * output;
+      double* row = &xx[std::size_t(i) * OutputSize];
+      for (int j = i; j < OutputSize; ++j) row[j] += wx * dense[j];
+    }
+  }
+  void add(const OutputMoments& o) {
+    if (o.x.empty()) return;
+    if (x.empty()) {
+      *this = o;
+      return;
+    }
+    weight += o.weight, y += o.y;
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] += o.x[i], xy[i] += o.xy[i];
+    for (std::size_t i = 0; i < xx.size(); ++i) xx[i] += o.xx[i];
+  }
+};
+
+// Chooses each output weight's rounding (down or up from the float weight)
+// so that the rounded net's output is closest to the float net's over the
+// sample, then the bias that centres it. Rounding each weight to its nearest
+// step leaves errors that add up over 512 weights (and the feature weights'
+// own rounding moves the activations); choosing the directions together
+// cancels most of them, a search over 512 binary choices by coordinate
+// descent on the weighted least-squares error.
+void refit_output_bucket(const FloatNetwork& net, const OutputMoments& m, int bucket,
+                         nnue::Network& out) {
+  if (m.x.empty() || m.weight <= 0) return;
+  const int n = OutputSize;
+  // The error is w'Cw - 2d'w + const with C the activations' weighted
+  // covariance and d their covariance with y; the bias takes the means.
+  std::vector<double> mean(n), c(std::size_t(n) * n), d(n);
+  const double meanY = m.y / m.weight;
+  for (int i = 0; i < n; ++i) mean[i] = m.x[i] / m.weight;
+  for (int i = 0; i < n; ++i) {
+    d[i] = m.xy[i] / m.weight - mean[i] * meanY;
+    for (int j = i; j < n; ++j) {
+      const double v = m.xx[std::size_t(i) * n + j] / m.weight - mean[i] * mean[j];
+      c[std::size_t(i) * n + j] = c[std::size_t(j) * n + i] = v;
+    }
+  }
+  auto* weights = out.outputWeights[bucket];
+  const float* floats = &net.outputWeights[std::size_t(bucket) * n];
+  std::vector<double> w(n), residual(n);  // residual = Cw - d, the half-gradient
+  for (int i = 0; i < n; ++i) w[i] = double(weights[i]) / nnue::QB;
+  for (int i = 0; i < n; ++i) {
+    double r = -d[i];
+    for (int j = 0; j < n; ++j) r += c[std::size_t(i) * n + j] * w[j];
+    residual[i] = r;
+  }
+  for (int pass = 0; pass < 50; ++pass) {
+    bool changed = false;
+    for (int i = 0; i < n; ++i) {
+      const float limited = std::clamp(floats[i], -OutputWeightLimit, OutputWeightLimit);
+      const int down = std::max(int(std::floor(limited * nnue::QB)), -127);
+      const int up = std::min(int(std::ceil(limited * nnue::QB)), 127);
+      const int other = weights[i] == down ? up : down;
+      if (other == weights[i]) continue;
+      const double step = double(other - weights[i]) / nnue::QB;
+      const double gain = 2 * step * residual[i] + step * step * c[std::size_t(i) * n + i];
+      if (gain >= -1e-15) continue;
+      weights[i] = std::int16_t(other);
+      w[i] += step;
+      for (int j = 0; j < n; ++j) residual[j] += step * c[std::size_t(j) * n + i];
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  double bias = meanY;
+  for (int i = 0; i < n; ++i) bias -= w[i] * mean[i];
+  out.outputBias[bucket] = std::int32_t(std::lround(
+      std::clamp(bias, double(-OutputBiasLimit), double(OutputBiasLimit)) * nnue::QA * nnue::QB));
+}
+
+}  // namespace
+
 void quantise_corrected(const FloatNetwork& net, std::span<const PackedPosition> sample,
                         int threads, nnue::Network& out) {
   net.quantise(out);
   if (sample.empty()) return;
   auto rounded = std::make_unique<FloatNetwork>();
   rounded->dequantise(out);
-  // Per thread and bucket: the summed change rounding made, and the count.
   const int slices = std::max(1, threads);
-  std::vector<std::array<double, OutputBuckets>> shift(slices), count(slices);
+  std::vector<std::vector<OutputMoments>> moments(slices,
+                                                  std::vector<OutputMoments>(OutputBuckets));
   parallel_slices(sample.size(), slices, [&](int t, std::size_t begin, std::size_t end) {
-    shift[t].fill(0);
-    count[t].fill(0);
+    Hidden h;
+    alignas(64) float activations[OutputSize];
     for (std::size_t i = begin; i < end; ++i) {
-      const int bucket = features_of(sample[i]).bucket();
-      shift[t][bucket] += double(net.forward(sample[i])) - rounded->forward(sample[i]);
-      count[t][bucket] += 1;
+      const Features f = features_of(sample[i]);
+      const float target = net.forward(sample[i]);
+      forward(*rounded, f, h);
+      for (int half = 0; half < 2; ++half)
+        for (int k = 0; k < HiddenSize; ++k) {
+          const float a = std::clamp(h.sums[half][k], 0.0f, 1.0f);
+          activations[half * HiddenSize + k] = a * a;
+        }
+      // The loss sees an output error through the sigmoid's slope.
+      const double p = sigmoid(target), slope = p * (1 - p);
+      moments[t][f.bucket()].add(activations, target, slope * slope);
     }
   });
   for (int b = 0; b < OutputBuckets; ++b) {
-    double sum = 0, n = 0;
-    for (int t = 0; t < slices; ++t) sum += shift[t][b], n += count[t][b];
-    if (n == 0) continue;
-    const double bias = double(out.outputBias[b]) / (nnue::QA * nnue::QB) + sum / n;
-    out.outputBias[b] = std::int32_t(std::lround(
-        std::clamp(bias, double(-OutputBiasLimit), double(OutputBiasLimit)) * nnue::QA * nnue::QB));
+    for (int t = 1; t < slices; ++t) moments[0][b].add(moments[t][b]);
+    refit_output_bucket(net, moments[0][b], b, out);
   }
 }
 
