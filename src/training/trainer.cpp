@@ -333,7 +333,7 @@ void quantise_corrected(const FloatNetwork& net, std::span<const PackedPosition>
     alignas(64) float activations[OutputSize];
     for (std::size_t i = begin; i < end; ++i) {
       const Features f = features_of(sample[i]);
-      const float target = net.forward(sample[i]);
+      const float target = forward(net, f, h);  // the features once for both nets
       forward(*rounded, f, h);
       for (int half = 0; half < 2; ++half)
         for (int k = 0; k < HiddenSize; ++k) {
