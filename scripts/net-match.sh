@@ -6,14 +6,16 @@
 #
 # Defaults: 200 games (100 openings, each played with both colours), 8+0.08,
 # UHO_4060_v4 openings from ../shared (BOOK=file.epd to change), 1 thread,
-# 16 MB, two games at a time (CONCURRENCY), the binary ./shiftmate (ENGINE=),
-# SEED for the opening order. Lost positions are resigned (3 moves at 10
-# pawns, both sides agreeing) and dead ones drawn (8 moves within 0.1 pawn
-# after move 40): the same adjudication for both, and 2-3x fewer minutes.
+# 16 MB, two games at a time (CONCURRENCY), the binary ./shiftmate (ENGINE=;
+# NEW_ENGINE= plays NEW with another build of the same source, e.g. one with
+# output buckets), SEED for the opening order. Lost positions are resigned
+# (3 moves at 10 pawns, both sides agreeing) and dead ones drawn (8 moves
+# within 0.1 pawn after move 40): the same adjudication for both, and 2-3x
+# fewer minutes.
 # Prints NEW's W/D/L, Elo, normalised Elo and pentanomial line from the PGN.
 set -euo pipefail
 if [[ $# -lt 2 ]]; then
-  sed -n 2,13p "$0" | sed 's/^# \{0,1\}//'
+  sed -n 2,15p "$0" | sed 's/^# \{0,1\}//'
   exit 2
 fi
 here=$(dirname "$(realpath "$0")")
@@ -22,8 +24,9 @@ old=$(realpath "$2")
 games=${3:-200}
 out=${4:-$(mktemp -d)}
 engine=$(realpath "${ENGINE:-./shiftmate}")
+new_engine=$(realpath "${NEW_ENGINE:-$engine}")
 book=$(realpath "${BOOK:-../shared/data/books/UHO_4060_v4.epd}")
-for file in "$new" "$old" "$engine" "$book"; do
+for file in "$new" "$old" "$engine" "$new_engine" "$book"; do
   [[ -r $file ]] || { echo "net-match: cannot read $file" >&2; exit 2; }
 done
 if ((games < 2 || games % 2)); then
@@ -33,7 +36,7 @@ fi
 seed=${SEED:-$RANDOM}  # printed, so that any match can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
-fastchess -engine cmd="$engine" name=new option.EvalFile="$new" \
+fastchess -engine cmd="$new_engine" name=new option.EvalFile="$new" \
   -engine cmd="$engine" name=old option.EvalFile="$old" \
   -each tc="${TC:-8+0.08}" option.Hash=16 option.Threads=1 \
   -openings file="$book" format=epd order=random -srand "$seed" -repeat \

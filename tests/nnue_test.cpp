@@ -3,6 +3,7 @@
 // reference, and the embedded network's evaluation (colour symmetry, material).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -139,6 +140,55 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
   EXPECT_NE(load_error(longerOtherVersion.path()).find("version 9"), std::string::npos);
   EXPECT_NE(load_error("/dev/zero").find("not a regular file"), std::string::npos);
   EXPECT_NE(load_error("/tmp").find("not a regular file"), std::string::npos);
+}
+
+// A one-bucket net spread to eight buckets: the same header but the count
+// and checksum, the same feature layer, and each bucket a copy of the one
+// output neuron; spread to one bucket it is the same file, byte for byte.
+TEST(NnueFile, SpreadingTheOutputBucketCopiesTheOneOutput) {
+  if (nnue::OutputBuckets != 1) GTEST_SKIP() << "needs a one-bucket build to write the source";
+  const std::vector<char> one = nnue::write_network(*random_network(3), "spread me");
+  std::vector<char> same;
+  ASSERT_FALSE(nnue::spread_output_bucket(one, 1, same));
+  EXPECT_EQ(same, one);
+
+  std::vector<char> eight;
+  ASSERT_FALSE(nnue::spread_output_bucket(one, 8, eight));
+  ASSERT_EQ(eight.size(), nnue::file_size(8));
+  auto u32 = [](const std::vector<char>& bytes, std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return v;
+  };
+  EXPECT_EQ(u32(eight, 32), 8u);
+  for (std::size_t at : {0, 4, 8, 12, 16, 20, 24}) EXPECT_EQ(u32(eight, at), u32(one, at)) << at;
+  EXPECT_TRUE(std::equal(one.begin() + 36, one.begin() + 96, eight.begin() + 36));
+  std::uint32_t fnv = 2166136261u;  // FNV-1a over everything after the header
+  for (std::size_t i = nnue::FileHeaderSize; i < eight.size(); ++i)
+    fnv = (fnv ^ std::uint8_t(eight[i])) * 16777619u;
+  EXPECT_EQ(u32(eight, 28), fnv);
+
+  const std::size_t features =
+      nnue::FileHeaderSize + 2 * (nnue::InputSize * nnue::HiddenSize + nnue::HiddenSize);
+  const std::size_t weights = 4 * nnue::HiddenSize;
+  EXPECT_TRUE(std::equal(one.begin() + nnue::FileHeaderSize, one.begin() + features,
+                         eight.begin() + nnue::FileHeaderSize));
+  for (std::size_t b = 0; b < 8; ++b) {
+    EXPECT_TRUE(std::equal(one.begin() + features, one.begin() + features + weights,
+                           eight.begin() + features + b * weights))
+        << "bucket " << b;
+    EXPECT_EQ(u32(eight, features + 8 * weights + 4 * b), u32(one, features + weights))
+        << "bias " << b;
+  }
+
+  std::vector<char> out;
+  EXPECT_TRUE(nnue::spread_output_bucket(eight, 8, out)) << "only a one-bucket net spreads";
+  EXPECT_TRUE(nnue::spread_output_bucket(one, 0, out));
+  std::vector<char> damaged = one;
+  damaged[features] ^= 1;
+  auto error = nnue::spread_output_bucket(damaged, 8, out);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("checksum"), std::string::npos) << *error;
 }
 
 TEST(NnueFile, TheEmbeddedNetworkReadsBack) {

@@ -69,7 +69,8 @@ namespace {
 
 // What is wrong with a file's header (magic, version, architecture,
 // quantisation), if anything.
-std::optional<std::string> header_error(std::span<const char> bytes) {
+std::optional<std::string> header_error(std::span<const char> bytes,
+                                        std::uint32_t expectedBuckets = OutputBuckets) {
   if (bytes.size() < FileHeaderSize || std::memcmp(bytes.data(), Magic, 4) != 0)
     return "not a Shiftmate network file (no SMNN header)";
   if (get_u32(bytes, 4) != FileVersion)
@@ -77,9 +78,9 @@ std::optional<std::string> header_error(std::span<const char> bytes) {
                        FileVersion);
   const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12),
                       buckets = get_u32(bytes, 32);
-  if (inputs != InputSize || hidden != HiddenSize || buckets != OutputBuckets)
+  if (inputs != InputSize || hidden != HiddenSize || buckets != expectedBuckets)
     return fmt::format("network is {}->{}x2->1x{}, this build is {}->{}x2->1x{}", inputs, hidden,
-                       buckets, InputSize, HiddenSize, OutputBuckets);
+                       buckets, InputSize, HiddenSize, expectedBuckets);
   if (get_u32(bytes, 16) != QA || get_u32(bytes, 20) != QB || get_u32(bytes, 24) != EvalScale)
     return fmt::format("network quantised with QA={} QB={} scale={}, this build uses {} {} {}",
                        get_u32(bytes, 16), get_u32(bytes, 20), get_u32(bytes, 24), QA, QB,
@@ -87,18 +88,49 @@ std::optional<std::string> header_error(std::span<const char> bytes) {
   return std::nullopt;
 }
 
-std::string size_error(std::uintmax_t size) {
-  return fmt::format("network file is {} bytes, expected {}", size, FileSize);
+std::string size_error(std::uintmax_t size, std::size_t expected = FileSize) {
+  return fmt::format("network file is {} bytes, expected {}", size, expected);
+}
+
+// What is wrong with the rest of a file whose header is right, if anything.
+std::optional<std::string> payload_error(std::span<const char> bytes, std::size_t expectedSize) {
+  if (bytes.size() != expectedSize) return size_error(bytes.size(), expectedSize);
+  if (fnv1a(bytes.subspan(FileHeaderSize)) != get_u32(bytes, 28))
+    return "network file checksum mismatch (damaged file)";
+  return std::nullopt;
 }
 
 }  // namespace
 
+std::optional<std::string> spread_output_bucket(std::span<const char> bytes, int buckets,
+                                                std::vector<char>& out) {
+  if (buckets < 1 || buckets > 31) return fmt::format("{} output buckets: 1 to 31", buckets);
+  if (auto error = header_error(bytes, 1)) return error;
+  if (auto error = payload_error(bytes, file_size(1))) return error;
+  const std::size_t features = FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize);
+  const std::size_t weights = 2 * 2 * HiddenSize, bias = 4;
+  out.assign(file_size(buckets), 0);
+  std::memcpy(out.data(), bytes.data(), features);
+  for (int b = 0; b < buckets; ++b) {
+    std::memcpy(out.data() + features + b * weights, bytes.data() + features, weights);
+    std::memcpy(out.data() + features + buckets * weights + b * bias,
+                bytes.data() + features + weights, bias);
+  }
+  put_u32(out, 32, std::uint32_t(buckets));
+  put_u32(out, 28, fnv1a(std::span(out).subspan(FileHeaderSize)));
+  return std::nullopt;
+}
+
 std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
-                                        std::string* description) {
+                                        std::string* description, OneBucketNet oneBucket) {
+  if (oneBucket == OneBucketNet::Spread && OutputBuckets > 1 && bytes.size() >= FileHeaderSize &&
+      get_u32(bytes, 32) == 1) {
+    std::vector<char> spread;
+    if (auto error = spread_output_bucket(bytes, OutputBuckets, spread)) return error;
+    return read_network(spread, net, description);
+  }
   if (auto error = header_error(bytes)) return error;
-  if (bytes.size() != FileSize) return size_error(bytes.size());
-  if (fnv1a(bytes.subspan(FileHeaderSize)) != get_u32(bytes, 28))
-    return "network file checksum mismatch (damaged file)";
+  if (auto error = payload_error(bytes, FileSize)) return error;
   std::size_t at = FileHeaderSize;
   for_each_field(net, [&](void* p, std::size_t n) {
     std::memcpy(p, bytes.data() + at, n);
@@ -112,7 +144,7 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
 }
 
 std::optional<std::string> load_network_file(const std::string& path, Network& net,
-                                             std::string* description) {
+                                             std::string* description, OneBucketNet oneBucket) {
   // EvalFile may name a directory, a device such as /dev/zero or a huge
   // file: only a regular file is read, and never more than a network's size.
   if (auto error = not_a_regular_file(path)) return error;
@@ -128,7 +160,7 @@ std::optional<std::string> load_network_file(const std::string& path, Network& n
     if (auto error = header_error(bytes)) return fmt::format("'{}': {}", path, *error);
     return fmt::format("'{}': {}", path, size_error(size));
   }
-  if (auto error = read_network(bytes, net, description))
+  if (auto error = read_network(bytes, net, description, oneBucket))
     return fmt::format("'{}': {}", path, *error);
   return std::nullopt;
 }

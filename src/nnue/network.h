@@ -83,17 +83,31 @@ constexpr std::uint32_t FileVersion = 2;
 constexpr std::size_t FileHeaderSize = 96;
 constexpr std::size_t DescriptionOffset = 36;
 constexpr std::size_t DescriptionSize = FileHeaderSize - DescriptionOffset;
-constexpr std::size_t FileSize =
-    FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + OutputBuckets * 2 * HiddenSize) +
-    4 * OutputBuckets;
+constexpr std::size_t file_size(int buckets) {
+  return FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
+         4 * buckets;
+}
+constexpr std::size_t FileSize = file_size(OutputBuckets);
+
+// What a build with several output buckets does with a net that has one:
+// reject it (play), or start every bucket as that one output (train on from
+// it into a bucketed net, `train --init`).
+enum class OneBucketNet { Reject, Spread };
 
 std::vector<char> write_network(const Network& net, std::string_view description);
+// A one-bucket network file image (this build's width) as `out`, the same net
+// with `buckets` output buckets, each a copy of its one output neuron: where a
+// bucketed net's training starts from a one-bucket net.
+std::optional<std::string> spread_output_bucket(std::span<const char> bytes, int buckets,
+                                                std::vector<char>& out);
 // Reads a network file image; the message says what is wrong (wrong magic,
 // version, architecture, size or checksum).
 std::optional<std::string> read_network(std::span<const char> bytes, Network& net,
-                                        std::string* description = nullptr);
+                                        std::string* description = nullptr,
+                                        OneBucketNet oneBucket = OneBucketNet::Reject);
 std::optional<std::string> load_network_file(const std::string& path, Network& net,
-                                             std::string* description = nullptr);
+                                             std::string* description = nullptr,
+                                             OneBucketNet oneBucket = OneBucketNet::Reject);
 std::optional<std::string> save_network_file(const std::string& path, const Network& net,
                                              std::string_view description);
 

@@ -72,16 +72,18 @@ class FileTool {
 };
 
 // A network file's weights as floats: `path`, or the built-in net for
-// "<embedded>" (EvalFile's name for it).
+// "<embedded>" (EvalFile's name for it). A one-bucket net starts every
+// output bucket of a bucketed build.
 std::optional<std::string> load_float_network(const std::string& path, FloatNetwork& net) {
   auto quantised = std::make_unique<nnue::Network>();
   std::optional<std::string> error;
   if (path != EmbeddedNetName)
-    error = nnue::load_network_file(path, *quantised);
+    error = nnue::load_network_file(path, *quantised, nullptr, nnue::OneBucketNet::Spread);
   else if (nnue::embedded_network_file().empty())
     error = "this build embeds no network (NET=none): give --init a file";
   else
-    error = nnue::read_network(nnue::embedded_network_file(), *quantised);
+    error = nnue::read_network(nnue::embedded_network_file(), *quantised, nullptr,
+                               nnue::OneBucketNet::Spread);
   if (error) return *error;
   net.dequantise(*quantised);
   return std::nullopt;
