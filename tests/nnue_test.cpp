@@ -146,8 +146,31 @@ TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
 // and checksum, the same feature layer, and each bucket a copy of the one
 // output neuron; spread to one bucket it is the same file, byte for byte.
 TEST(NnueFile, SpreadingTheOutputBucketCopiesTheOneOutput) {
-  if (nnue::OutputBuckets != 1) GTEST_SKIP() << "needs a one-bucket build to write the source";
-  const std::vector<char> one = nnue::write_network(*random_network(3), "spread me");
+  auto u32 = [](const std::vector<char>& bytes, std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return v;
+  };
+  auto fnv1a = [](const std::vector<char>& bytes) {  // over everything after the header
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = nnue::FileHeaderSize; i < bytes.size(); ++i)
+      h = (h ^ std::uint8_t(bytes[i])) * 16777619u;
+    return h;
+  };
+  const std::size_t features =
+      nnue::FileHeaderSize + 2 * (nnue::InputSize * nnue::HiddenSize + nnue::HiddenSize);
+  const std::size_t weights = 4 * nnue::HiddenSize;
+
+  // The source: this build's file cut to its first output neuron.
+  const std::vector<char> built = nnue::write_network(*random_network(3), "spread me");
+  std::vector<char> one(built.begin(), built.begin() + features + weights);
+  one.insert(one.end(), built.begin() + features + nnue::OutputBuckets * weights,
+             built.begin() + features + nnue::OutputBuckets * weights + 4);
+  ASSERT_EQ(one.size(), nnue::file_size(1));
+  const std::uint32_t oneBucket = 1, checksum = fnv1a(one);
+  std::memcpy(one.data() + 32, &oneBucket, 4);
+  std::memcpy(one.data() + 28, &checksum, 4);
+
   std::vector<char> same;
   ASSERT_FALSE(nnue::spread_output_bucket(one, 1, same));
   EXPECT_EQ(same, one);
@@ -155,22 +178,10 @@ TEST(NnueFile, SpreadingTheOutputBucketCopiesTheOneOutput) {
   std::vector<char> eight;
   ASSERT_FALSE(nnue::spread_output_bucket(one, 8, eight));
   ASSERT_EQ(eight.size(), nnue::file_size(8));
-  auto u32 = [](const std::vector<char>& bytes, std::size_t at) {
-    std::uint32_t v;
-    std::memcpy(&v, bytes.data() + at, 4);
-    return v;
-  };
   EXPECT_EQ(u32(eight, 32), 8u);
   for (std::size_t at : {0, 4, 8, 12, 16, 20, 24}) EXPECT_EQ(u32(eight, at), u32(one, at)) << at;
   EXPECT_TRUE(std::equal(one.begin() + 36, one.begin() + 96, eight.begin() + 36));
-  std::uint32_t fnv = 2166136261u;  // FNV-1a over everything after the header
-  for (std::size_t i = nnue::FileHeaderSize; i < eight.size(); ++i)
-    fnv = (fnv ^ std::uint8_t(eight[i])) * 16777619u;
-  EXPECT_EQ(u32(eight, 28), fnv);
-
-  const std::size_t features =
-      nnue::FileHeaderSize + 2 * (nnue::InputSize * nnue::HiddenSize + nnue::HiddenSize);
-  const std::size_t weights = 4 * nnue::HiddenSize;
+  EXPECT_EQ(u32(eight, 28), fnv1a(eight));
   EXPECT_TRUE(std::equal(one.begin() + nnue::FileHeaderSize, one.begin() + features,
                          eight.begin() + nnue::FileHeaderSize));
   for (std::size_t b = 0; b < 8; ++b) {
@@ -179,6 +190,14 @@ TEST(NnueFile, SpreadingTheOutputBucketCopiesTheOneOutput) {
         << "bucket " << b;
     EXPECT_EQ(u32(eight, features + 8 * weights + 4 * b), u32(one, features + weights))
         << "bias " << b;
+  }
+
+  if (nnue::OutputBuckets == 8) {  // what train --init reads: the spread file
+    auto spread = std::make_unique<nnue::Network>(), direct = std::make_unique<nnue::Network>();
+    ASSERT_FALSE(nnue::read_network(one, *spread, nullptr, nnue::OneBucketNet::Spread));
+    ASSERT_FALSE(nnue::read_network(eight, *direct));
+    EXPECT_EQ(std::memcmp(spread.get(), direct.get(), sizeof(nnue::Network)), 0);
+    EXPECT_TRUE(nnue::read_network(one, *spread)) << "a game refuses a one-bucket net";
   }
 
   std::vector<char> out;
