@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 #include "movegen.h"
@@ -304,28 +306,52 @@ TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {
 
 namespace {
 
-// The embedded network, as the search uses it.
-int evaluate(const Position& pos) { return nnue::evaluate(nnue::active_network(), pos); }
-
-}  // namespace
-
-TEST(Evaluation, SymmetricUnderColourFlip) {
-  // Mirroring the board and swapping colours must negate nothing: the side
-  // to move gets the same score.
-  const char* fens[][2] = {
+// What any trained net must know, whichever file it came from: a position and
+// its colour-flipped mirror score the same for the side to move, and a queen
+// or a rook more is a large advantage.
+void expect_sound_evaluation(const nnue::Network& net, const std::string& name) {
+  const char* mirrored[][2] = {
       {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
        "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1"},
       {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/4p1p1/8/1r3P1K/kp5R/3P4/2P5/8 b - - 0 1"},
       {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
        "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
   };
-  for (auto& f : fens) EXPECT_EQ(evaluate(pos_of(f[0])), evaluate(pos_of(f[1]))) << f[0];
+  for (auto& f : mirrored)
+    EXPECT_EQ(nnue::evaluate(net, pos_of(f[0])), nnue::evaluate(net, pos_of(f[1])))
+        << name << ": " << f[0];
+  auto score = [&](const char* fen) { return nnue::evaluate(net, pos_of(fen)); };
+  EXPECT_GT(score("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"), 700) << name;
+  EXPECT_LT(score("4k3/8/8/8/8/8/8/3QK3 b - - 0 1"), -700) << name;
+  // A rook more in the middlegame, for either side to move.
+  EXPECT_GT(score("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1"), 250) << name;
+  EXPECT_LT(score("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQq - 0 1"), -250) << name;
+  // The start position is close to level.
+  EXPECT_LT(std::abs(score("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")), 100)
+      << name;
 }
 
-TEST(Evaluation, MaterialMatters) {
-  EXPECT_GT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), 700);
-  EXPECT_LT(evaluate(pos_of("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")), -700);
-  // A rook more in the middlegame, for either side to move.
-  EXPECT_GT(evaluate(pos_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1")), 250);
-  EXPECT_LT(evaluate(pos_of("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQq - 0 1")), -250);
+}  // namespace
+
+TEST(Evaluation, TheEmbeddedNetworkIsSound) {
+  expect_sound_evaluation(nnue::active_network(), "the embedded network");
+}
+
+// nets/ keeps the default and the nets the next one trains on from (the chain
+// survives a lost machine only there): each must load and evaluate soundly in
+// a build of its shape. Builds of another width or bucket count skip it.
+TEST(Evaluation, EveryNetInTheRepositoryIsSound) {
+  int loaded = 0, found = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(SHIFTMATE_NETS_DIR)) {
+    if (entry.path().extension() != ".nnue") continue;
+    ++found;
+    auto net = std::make_unique<nnue::Network>();
+    auto error = nnue::load_network_file(entry.path().string(), *net);
+    if (error && error->find("this build is") != std::string::npos) continue;
+    ASSERT_FALSE(error) << entry.path() << ": " << *error;
+    expect_sound_evaluation(*net, entry.path().filename().string());
+    ++loaded;
+  }
+  EXPECT_GE(found, 1) << SHIFTMATE_NETS_DIR;
+  if (loaded == 0) GTEST_SKIP() << "no net in " << SHIFTMATE_NETS_DIR << " has this build's shape";
 }
