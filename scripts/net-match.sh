@@ -6,8 +6,8 @@
 #
 # Defaults: 200 games (100 openings, each played with both colours), 8+0.08
 # (NODES=N instead plays N nodes a move: the same binary and net size make
-# both sides equally fast, so only the evaluation differs, a game costs a
-# tenth of a timed one, and the result does not depend on the machine's load),
+# both sides equally fast, so only the evaluation differs; at 40000 a game
+# costs about a sixth of a timed one, and the load beside it changes nothing),
 # UHO_4060_v4 openings from ../shared (BOOK=file.epd to change), 1 thread,
 # 16 MB, two games at a time (CONCURRENCY), the binary ./shiftmate (ENGINE=;
 # NEW_ENGINE= plays NEW with another build of the same source, e.g. one with
