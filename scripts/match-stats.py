@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
 """W/D/L, Elo +- 95%, normalised Elo, LOS and the pentanomial line of one engine in a fastchess PGN.
 
-usage: scripts/match-stats.py GAMES.pgn [ENGINE]
+usage: scripts/match-stats.py GAMES.pgn [GAMES.pgn ...] [ENGINE]
 
-ENGINE is the White/Black name the engine played under (default: the first White name). Games are
-paired by their Round tag (fastchess -repeat plays each opening twice under one round), and the
-intervals come from the pairs, as fastchess computes them: the two games of an opening are not
-independent, so per-game statistics would understate the error. Games without their partner (a
-match cut short) count in W/D/L but not in the pairs.
+ENGINE is the White/Black name the engine played under (default: the first White name); the last
+argument is taken as ENGINE when it is neither a file nor named *.pgn. Games are paired by their Round tag within their
+file (fastchess -repeat plays each opening twice under one round), and the intervals come from the
+pairs, as fastchess computes them: the two games of an opening are not independent, so per-game
+statistics would understate the error. Several PGNs (runs of one match with other seeds) pool into
+one result, each file's rounds paired on their own. Games without their partner (a match cut short)
+count in W/D/L but not in the pairs.
 
 Written for matches run outside fastchess's own summary, such as ../shared/tools/match.py, which
 prints W/D/L and a per-game interval but no pentanomial line.
 """
 import math
+import os
 import re
 import sys
 from collections import defaultdict
@@ -25,13 +28,15 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def read_games(path):
-    """Yields (round, white, black, result) for each game with a decisive or drawn result."""
+def read_games(path, file_index=0):
+    """Yields ((file_index, round), white, black, result) for each game with a decisive or drawn
+    result: the file's index keeps round 1 of one run apart from round 1 of another."""
     text = open(path, encoding="utf-8", errors="replace").read()
     for game in text.split("[Event ")[1:]:
         tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
         if tags.get("Result") in ("1-0", "0-1", "1/2-1/2"):
-            yield tags.get("Round", "?"), tags.get("White", ""), tags.get("Black", ""), tags["Result"]
+            yield ((file_index, tags.get("Round", "?")), tags.get("White", ""), tags.get("Black", ""),
+                   tags["Result"])
 
 
 def engine_score(white, result, engine):
@@ -76,15 +81,23 @@ def summarise(games, engine):
 
 
 def main(argv):
-    if len(argv) not in (2, 3):
+    paths = argv[1:]
+    engine = None
+    if len(paths) >= 2 and not os.path.isfile(paths[-1]) and not paths[-1].endswith(".pgn"):
+        engine = paths.pop()
+    if not paths:
         sys.exit(__doc__.split("\n\n")[1])
-    games = list(read_games(argv[1]))
+    for path in paths:
+        if not os.path.isfile(path):
+            sys.exit(f"{path}: no such file")
+    games = [game for index, path in enumerate(paths) for game in read_games(path, index)]
+    label = ", ".join(paths)
     if not games:
-        sys.exit(f"{argv[1]}: no finished games")
-    engine = argv[2] if len(argv) == 3 else games[0][1]
+        sys.exit(f"{label}: no finished games")
+    engine = engine or games[0][1]
     s = summarise(games, engine)
     if not s["games"]:
-        sys.exit(f"{argv[1]}: no games of '{engine}'")
+        sys.exit(f"{label}: no games of '{engine}'")
     print(f"{engine}: {s['games']} games, W / D / L {s['wins']} / {s['draws']} / {s['losses']}, "
           f"score {100 * s['score']:.2f}%")
     if s["pairs"]:
