@@ -4,12 +4,12 @@
 usage: scripts/match-stats.py GAMES.pgn [GAMES.pgn ...] [ENGINE]
 
 ENGINE is the White/Black name the engine played under (default: the first White name); the last
-argument is taken as ENGINE when it is neither a file nor named *.pgn. Games are paired by their Round tag within their
-file (fastchess -repeat plays each opening twice under one round), and the intervals come from the
-pairs, as fastchess computes them: the two games of an opening are not independent, so per-game
-statistics would understate the error. Several PGNs (runs of one match with other seeds) pool into
-one result, each file's rounds paired on their own. Games without their partner (a match cut short)
-count in W/D/L but not in the pairs.
+argument is taken as ENGINE when it is neither a file nor named *.pgn. Games are paired by their
+Round tag within their file (fastchess -repeat plays each opening twice under one round), and the
+intervals come from the pairs, as fastchess computes them: the two games of an opening are not
+independent, so per-game statistics would understate the error. Several PGNs (runs of one match
+with other seeds) pool into one result. Games without their partner (a match cut short) count in
+W/D/L but not in the pairs.
 
 Written for matches run outside fastchess's own summary, such as ../shared/tools/match.py, which
 prints W/D/L and a per-game interval but no pentanomial line.
@@ -28,15 +28,15 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def read_games(path, file_index=0):
+def read_games(path, file_index):
     """Yields ((file_index, round), white, black, result) for each game with a decisive or drawn
     result: the file's index keeps round 1 of one run apart from round 1 of another."""
     text = open(path, encoding="utf-8", errors="replace").read()
     for game in text.split("[Event ")[1:]:
         tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
         if tags.get("Result") in ("1-0", "0-1", "1/2-1/2"):
-            yield ((file_index, tags.get("Round", "?")), tags.get("White", ""), tags.get("Black", ""),
-                   tags["Result"])
+            key = (file_index, tags.get("Round", "?"))
+            yield key, tags.get("White", ""), tags.get("Black", ""), tags["Result"]
 
 
 def engine_score(white, result, engine):
