@@ -14,7 +14,6 @@
 #include "detect.h"
 #include "engine.h"
 #include "movegen.h"
-#include "parse.h"
 #include "perft.h"
 #include "position.h"
 #include "san.h"
@@ -23,25 +22,39 @@
 
 namespace shiftmate {
 
+// Two forms: perft DEPTH (the "count" group) and perft --suite FILE.
+CommandSyntax perft_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate perft", "Count the leaves of the legal move tree."),
+      {"depth"},
+      {"depth", "suite"}};
+  syntax.options.positional_help("DEPTH");
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("threads", "threads sharing the root moves", cxxopts::value<int>()->default_value("1"), "N");
+  add("hash", "perft hash table in MB (0: none)", cxxopts::value<std::size_t>()->default_value("0"),
+      "MB");
+  add("h,help", "this help");
+  cxxopts::OptionAdder count = syntax.options.add_options("count");
+  count("depth", "depth in plies", cxxopts::value<int>(), "DEPTH");
+  count("fen", "position", cxxopts::value<std::string>()->default_value(std::string(START_FEN)),
+        "FEN");
+  count("divide", "print the count under each root move");
+  count("chess960", "use Chess960 castling notation");
+  cxxopts::OptionAdder suite = syntax.options.add_options("suite");
+  suite("suite", "run an EPD suite (FEN ;D1 n ;D2 n ...)", cxxopts::value<std::string>(), "FILE");
+  suite("max-depth", "suite: deepest depth to run", cxxopts::value<int>()->default_value("99"),
+        "D");
+  suite("max-nodes", "suite: skip depths with more nodes",
+        cxxopts::value<std::uint64_t>()->default_value("18446744073709551615"), "N");
+  suite("quiet", "suite: print only failures and the summary");
+  return syntax;
+}
+
 int perft_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate perft", "Count the leaves of the legal move tree.");
-  opts.positional_help("DEPTH");
-  opts.add_options()("depth", "depth in plies", cxxopts::value<int>())(
-      "fen", "position", cxxopts::value<std::string>()->default_value(std::string(START_FEN)))(
-      "divide", "print the count under each root move")("threads", "threads sharing the root moves",
-                                                        cxxopts::value<int>()->default_value("1"))(
-      "hash", "perft hash table in MB (0: none)",
-      cxxopts::value<std::size_t>()->default_value("0"))("chess960",
-                                                         "use Chess960 castling notation")(
-      "suite", "run an EPD suite (FEN ;D1 n ;D2 n ...)", cxxopts::value<std::string>())(
-      "max-depth", "suite: deepest depth to run", cxxopts::value<int>()->default_value("99"))(
-      "max-nodes", "suite: skip depths with more nodes",
-      cxxopts::value<std::uint64_t>()->default_value("18446744073709551615"))(
-      "quiet", "suite: print only failures and the summary")("h,help", "this help");
-  opts.parse_positional({"depth"});
-  auto args = opts.parse(argc, argv);
+  CommandSyntax syntax = perft_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return 0;
   }
   if (args.count("suite")) {
@@ -78,18 +91,31 @@ int perft_command(int argc, char** argv) {
   return 0;
 }
 
-int detect_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate detect",
-                        "Find the legal move(s) that turn one board state into another.");
-  opts.add_options()("fen", "position before the move", cxxopts::value<std::string>())(
+// Two forms: the board after the move as --after FEN or as --occupancy HEX.
+CommandSyntax detect_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate detect",
+                       "Find the legal move(s) that turn one board state into another."),
+      {},
+      {"fen", "after", "occupancy"}};
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("fen", "position before the move", cxxopts::value<std::string>(), "FEN");
+  add("chess960", "print castling as king-takes-rook");
+  add("h,help", "this help");
+  syntax.options.add_options("after")(
       "after", "position after the move (FEN; only the placement is compared)",
-      cxxopts::value<std::string>())(
+      cxxopts::value<std::string>(), "FEN");
+  syntax.options.add_options("occupancy")(
       "occupancy", "occupied squares after the move, as a 64-bit hex bitboard (a1 = bit 0)",
-      cxxopts::value<std::string>())("chess960", "print castling as king-takes-rook")("h,help",
-                                                                                      "this help");
-  auto args = opts.parse(argc, argv);
+      cxxopts::value<std::string>(), "HEX");
+  return syntax;
+}
+
+int detect_command(int argc, char** argv) {
+  CommandSyntax syntax = detect_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help") || !args.count("fen") || args.count("after") == args.count("occupancy")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return args.count("help") ? 0 : 2;
   }
   DetectRequest req{args["fen"].as<std::string>(), std::nullopt, std::nullopt,
@@ -99,15 +125,33 @@ int detect_command(int argc, char** argv) {
   return run_detect(req, std::cout);
 }
 
+CommandSyntax bench_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate bench",
+                       fmt::format("Search the bench positions to DEPTH plies (1 to 64, default "
+                                   "{}) and print the nodes searched.",
+                                   BenchDepth)),
+      {"depth"},
+      {}};
+  syntax.options.positional_help("[DEPTH]");
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("depth", "depth in plies", cxxopts::value<int>()->default_value(std::to_string(BenchDepth)),
+      "DEPTH");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int bench_command(int argc, char** argv) {
-  int depth = BenchDepth;
-  if (argc > 1) {
-    auto v = parse_number(std::string_view(argv[1]), 1, 64);
-    if (!v) {
-      fmt::print(stderr, "bench takes a depth from 1 to 64\n");
-      return 2;
-    }
-    depth = *v;
+  CommandSyntax syntax = bench_syntax();
+  auto args = syntax.parse(argc, argv);
+  if (args.count("help")) {
+    fmt::print("{}\n", syntax.options.help());
+    return 0;
+  }
+  const int depth = args["depth"].as<int>();
+  if (depth < 1 || depth > 64) {
+    fmt::print(stderr, "bench takes a depth from 1 to 64\n");
+    return 2;
   }
   Engine engine;
   run_bench(engine, depth, std::cout);
@@ -115,17 +159,27 @@ int bench_command(int argc, char** argv) {
 }
 
 // Lists what a Polyglot book holds for one position.
+CommandSyntax book_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate book", "List a Polyglot book's moves for a position."),
+      {"book"},
+      {"book"}};
+  syntax.options.positional_help("BOOK.bin");
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("book", "Polyglot book file", cxxopts::value<std::string>(), "BOOK.bin");
+  add("fen", "position", cxxopts::value<std::string>()->default_value(std::string(START_FEN)),
+      "FEN");
+  add("moves", "UCI moves played from the position first (\"e2e4 e7e5\" or e2e4,e7e5)",
+      cxxopts::value<std::string>()->default_value(""), "MOVES");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int book_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate book", "List a Polyglot book's moves for a position.");
-  opts.positional_help("BOOK.bin");
-  opts.add_options()("book", "Polyglot book file", cxxopts::value<std::string>())(
-      "fen", "position", cxxopts::value<std::string>()->default_value(std::string(START_FEN)))(
-      "moves", "UCI moves played from the position first (\"e2e4 e7e5\" or e2e4,e7e5)",
-      cxxopts::value<std::string>()->default_value(""))("h,help", "this help");
-  opts.parse_positional({"book"});
-  auto args = opts.parse(argc, argv);
+  CommandSyntax syntax = book_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help") || !args.count("book")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return args.count("help") ? 0 : 2;
   }
   Position pos;
@@ -159,8 +213,30 @@ int book_command(int argc, char** argv) {
   return 0;
 }
 
+namespace {
+
+// A command that takes no arguments but --help.
+CommandSyntax help_only_syntax(std::string program, std::string description) {
+  CommandSyntax syntax{cxxopts::Options(std::move(program), std::move(description)), {}, {}};
+  syntax.options.add_options()("h,help", "this help");
+  return syntax;
+}
+
+}  // namespace
+
+CommandSyntax magics_syntax() {
+  return help_only_syntax("shiftmate magics",
+                          "Print src/magic_numbers.h: the slider magics our seeded search finds "
+                          "(make magics).");
+}
+
 // Prints magic_numbers.h: the magics our seeded search finds (`make magics`).
-int magics_command(int, char**) {
+int magics_command(int argc, char** argv) {
+  CommandSyntax syntax = magics_syntax();
+  if (syntax.parse(argc, argv).count("help")) {
+    fmt::print("{}\n", syntax.options.help());
+    return 0;
+  }
   fmt::print(
       "// Magic numbers for the slider attack tables, found by our own seeded search\n"
       "// (attacks.cpp, MagicSearch). Generated by `make magics`; do not edit.\n"
@@ -176,8 +252,19 @@ int magics_command(int, char**) {
   return 0;
 }
 
+CommandSyntax search_params_syntax() {
+  return help_only_syntax("shiftmate search-params",
+                          "List the search margins SPSA tunes: name, value, range and step "
+                          "(scripts/spsa.py).");
+}
+
 // The search's tunable margins: name, value, range and SPSA step, one per line.
-int search_params_command(int, char**) {
+int search_params_command(int argc, char** argv) {
+  CommandSyntax syntax = search_params_syntax();
+  if (syntax.parse(argc, argv).count("help")) {
+    fmt::print("{}\n", syntax.options.help());
+    return 0;
+  }
   fmt::print("# name value min max step ({})\n", search_params::Tunable
                                                      ? "UCI options in this build"
                                                      : "constants; build with SPSA=on to tune");

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -505,6 +506,61 @@ TEST(Cli, VersionIsPrintedAndNamedInTheHandshake) {
   EXPECT_TRUE(contains(r.out, "shiftmate --version")) << r.out;
   r = uci("uci\nquit\n");
   EXPECT_TRUE(has_line(r.out, "id name Shiftmate " + named)) << r.out;
+}
+
+// `shiftmate --help` makes each command's usage from the options the command
+// parses (issue 53: the usage strings had drifted from them). Every option
+// that `shiftmate CMD --help` lists is in CMD's usage lines, for every
+// command and checkers subcommand the help lists, and each takes --help.
+TEST(Cli, HelpListsEveryOptionOfEveryCommand) {
+  Outcome help = run("--help");
+  ASSERT_TRUE(help.exited);
+  EXPECT_EQ(help.code, 0) << help.out;
+  // The words of each program's usage lines, continuation lines included,
+  // brackets taken off: "perft" -> {DEPTH, --fen, FEN, ...}.
+  std::map<std::string, std::set<std::string>> usage;
+  const std::regex first("  shiftmate ([a-z][a-z-]*(?: [a-z]+)?)( .*)?");
+  std::string program;
+  for (const std::string& line : split_lines(help.out)) {
+    std::smatch m;
+    if (std::regex_match(line, m, first))
+      program = m[1];
+    else if (!line.starts_with("   "))
+      program.clear();
+    if (program.empty()) continue;
+    std::string words = line;
+    std::replace_if(
+        words.begin(), words.end(), [](char c) { return c == '[' || c == ']'; }, ' ');
+    std::istringstream in(words);
+    for (std::string word; in >> word;) usage[program].insert(word);
+  }
+  EXPECT_GE(usage.size(), 13u) << help.out;
+  EXPECT_TRUE(usage.contains("checkers perft") && usage.contains("checkers magics")) << help.out;
+  // Those that had gone missing.
+  for (const char* option : {"--chess960", "--quiet", "--suite", "--threads", "--hash"})
+    EXPECT_TRUE(usage["perft"].contains(option)) << option << "\n" << help.out;
+  EXPECT_TRUE(usage["detect"].contains("--chess960")) << help.out;
+
+  // An option's line in cxxopts's help: "  -h, --help ..." or "      --fen FEN ...".
+  const std::regex optionLine("(?:  -[A-Za-z], |      )--([a-z0-9][a-z0-9-]*).*");
+  std::set<std::string> seen;  // "perft --chess960"
+  for (const auto& [name, words] : usage) {
+    Outcome own = run(name + " --help");
+    ASSERT_TRUE(own.exited) << name;
+    EXPECT_EQ(own.code, 0) << name << ": " << own.out;
+    EXPECT_TRUE(contains(own.out, "Usage:\n  shiftmate " + name)) << own.out;
+    for (const std::string& line : split_lines(own.out)) {
+      std::smatch m;
+      if (!std::regex_match(line, m, optionLine) || m[1] == "help") continue;
+      seen.insert(name + " --" + m[1].str());
+      EXPECT_TRUE(words.contains("--" + m[1].str()))
+          << "shiftmate " << name << " --" << m[1] << " is not in shiftmate --help:\n"
+          << help.out;
+    }
+  }
+  for (const char* option : {"perft --chess960", "perft --quiet", "detect --chess960",
+                             "checkers perft --paths", "checkers magics --seed", "train --init"})
+    EXPECT_TRUE(seen.contains(option)) << option << " was not found in its command's --help";
 }
 
 TEST(Cli, UciHandshake) {

@@ -16,22 +16,30 @@ namespace {
 
 constexpr int MaxPerftDepth = 30;
 
-int perft_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate checkers perft",
-                        "Count the leaves of the Russian checkers move tree.");
-  opts.positional_help("DEPTH");
-  opts.add_options()("depth", "depth in plies", cxxopts::value<int>())(
-      "fen", "position in PDN FEN",
-      cxxopts::value<std::string>()->default_value(std::string(StartFen)))(
-      "divide", "print the count under each root move")(
-      "paths",
+CommandSyntax perft_syntax() {
+  CommandSyntax syntax{cxxopts::Options("shiftmate checkers perft",
+                                        "Count the leaves of the Russian checkers move tree."),
+                       {"depth"},
+                       {"depth"}};
+  syntax.options.positional_help("DEPTH");
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("depth", "depth in plies", cxxopts::value<int>(), "DEPTH");
+  add("fen", "position in PDN FEN",
+      cxxopts::value<std::string>()->default_value(std::string(StartFen)), "FEN");
+  add("divide", "print the count under each root move");
+  add("paths",
       "capture sequences with the same start, end and pieces taken: 'merged' counts them "
       "as one move, 'distinct' as one per path",
-      cxxopts::value<std::string>()->default_value("merged"))("h,help", "this help");
-  opts.parse_positional({"depth"});
-  auto args = opts.parse(argc, argv);
+      cxxopts::value<std::string>()->default_value("merged"), "merged|distinct");
+  add("h,help", "this help");
+  return syntax;
+}
+
+int perft_command(int argc, char** argv) {
+  CommandSyntax syntax = perft_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return 0;
   }
   auto bad = [](const std::string& message) {
@@ -55,16 +63,25 @@ int perft_command(int argc, char** argv) {
   return 0;
 }
 
+CommandSyntax magics_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate checkers magics",
+                       "Search the flying-king magic numbers and print magic_numbers.h."),
+      {},
+      {}};
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("seed", "seed of the search",
+      cxxopts::value<std::uint64_t>()->default_value(std::to_string(DefaultMagicSeed)), "N");
+  add("h,help", "this help");
+  return syntax;
+}
+
 // Prints magic_numbers.h as the search finds it from the seed.
 int magics_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate checkers magics",
-                        "Search the flying-king magic numbers and print magic_numbers.h.");
-  opts.add_options()("seed", "seed of the search",
-                     cxxopts::value<std::uint64_t>()->default_value(
-                         std::to_string(DefaultMagicSeed)))("h,help", "this help");
-  auto args = opts.parse(argc, argv);
+  CommandSyntax syntax = magics_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return 0;
   }
   if (!args.unmatched().empty()) {
@@ -77,15 +94,16 @@ int magics_command(int argc, char** argv) {
 
 }  // namespace
 
+std::vector<CommandSyntax> checkers_syntax() { return {perft_syntax(), magics_syntax()}; }
+
 int checkers_command(int argc, char** argv) {
   std::string sub = argc > 1 ? argv[1] : "";
   if (sub == "perft") return perft_command(argc - 1, argv + 1);
   if (sub == "magics") return magics_command(argc - 1, argv + 1);
   bool help = sub == "-h" || sub == "--help" || sub == "help";
-  fmt::print(help ? stdout : stderr,
-             "usage:\n"
-             "  shiftmate checkers perft DEPTH [--fen FEN] [--divide] [--paths merged|distinct]\n"
-             "  shiftmate checkers magics [--seed N]\n");
+  std::string usage = "usage:\n";
+  for (const CommandSyntax& syntax : checkers_syntax()) usage += usage_lines(syntax) + "\n";
+  fmt::print(help ? stdout : stderr, "{}", usage);
   return help ? 0 : 2;
 }
 

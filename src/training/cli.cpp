@@ -31,33 +31,36 @@ namespace {
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 // What convert, datainfo and wdlfit share: their files are the positional
-// arguments, --help prints the options, and usage errors name the tool.
+// arguments (option `filesName`, shown as `filesArg`), --help prints the
+// options (each tool adds its own, then -h,help), and usage errors name the tool.
+CommandSyntax file_tool_syntax(const std::string& name, const std::string& description,
+                               const std::string& positionalHelp, const std::string& filesName,
+                               const std::string& filesArg, const std::string& filesDescription,
+                               bool filesRequired) {
+  CommandSyntax syntax{cxxopts::Options("shiftmate " + name, description), {filesName}, {}};
+  if (filesRequired) syntax.required = {filesName};
+  syntax.options.positional_help(positionalHelp);
+  syntax.options.add_options()(filesName, filesDescription,
+                               cxxopts::value<std::vector<std::string>>(), filesArg);
+  return syntax;
+}
+
 class FileTool {
  public:
-  // filesName: the option the positional arguments fill; filesDescription: its help.
-  FileTool(std::string toolName, const std::string& description, const std::string& positionalHelp,
-           std::string filesName, std::string filesDescription)
-      : name(std::move(toolName)),
-        filesOption(std::move(filesName)),
-        filesHelp(std::move(filesDescription)),
-        opts("shiftmate " + this->name, description) {
-    opts.positional_help(positionalHelp);
-  }
-
-  cxxopts::OptionAdder add_options() { return opts.add_options(); }
+  FileTool(std::string toolName, CommandSyntax toolSyntax)
+      : name(std::move(toolName)), syntax(std::move(toolSyntax)) {}
 
   // Parses the arguments; an exit code when the command ends here (0 after
-  // --help; 2 when `filesRequired` and there are none).
-  std::optional<int> parse(int argc, char** argv, bool filesRequired) {
-    opts.add_options()(filesOption, filesHelp, cxxopts::value<std::vector<std::string>>())(
-        "h,help", "this help");
-    opts.parse_positional({filesOption});
-    args = opts.parse(argc, argv);
+  // --help; 2 when the files are required and there are none).
+  std::optional<int> parse(int argc, char** argv) {
+    args = syntax.parse(argc, argv);
     if (args.count("help")) {
-      fmt::print("{}\n", opts.help());
+      fmt::print("{}\n", syntax.options.help());
       return 0;
     }
+    const std::string& filesOption = syntax.positional.front();
     if (args.count(filesOption)) files = args[filesOption].as<std::vector<std::string>>();
+    const bool filesRequired = std::ranges::count(syntax.required, filesOption) > 0;
     if (filesRequired && files.empty()) return usage_error(name, "give one or more FILE.bin");
     return std::nullopt;
   }
@@ -67,8 +70,7 @@ class FileTool {
   std::vector<std::string> files;
 
  private:
-  std::string filesOption, filesHelp;
-  cxxopts::Options opts;
+  CommandSyntax syntax;
 };
 
 // A network file's weights as floats: `path`, or the built-in net for
@@ -97,31 +99,41 @@ bool same_file(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+CommandSyntax datagen_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options("shiftmate datagen",
+                       "Self-play games at a node budget per move; appends every searched "
+                       "position as a 32-byte record (score and result from the side to move's "
+                       "view) for the trainer."),
+      {},
+      {"output"}};
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("output", "file to append to (a partial file is resumed)", cxxopts::value<std::string>(),
+      "FILE");
+  add("positions", "number of records the file should hold",
+      cxxopts::value<std::uint64_t>()->default_value("1000000"), "N");
+  add("nodes", "soft node limit per move: no iteration starts after it",
+      cxxopts::value<std::uint64_t>()->default_value("5000"), "N");
+  add("hard-nodes", "the search aborts at this many nodes (default: 20 x --nodes)",
+      cxxopts::value<std::uint64_t>(), "N");
+  add("threads", "games played at once (default: one per core)", cxxopts::value<int>(), "N");
+  add("random-plies", "random moves after the start position or opening",
+      cxxopts::value<int>()->default_value("8"), "N");
+  add("openings", "positions to start from: an EPD or FEN file, one position per line",
+      cxxopts::value<std::string>(), "FILE");
+  add("book", "the old name of --openings", cxxopts::value<std::string>(), "FILE");
+  add("seed", "random seed (default: from the clock)", cxxopts::value<std::uint64_t>(), "S");
+  add("hash", "hash table per game thread in MB", cxxopts::value<std::size_t>()->default_value("8"),
+      "MB");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int datagen_command(int argc, char** argv) {
-  cxxopts::Options opts("shiftmate datagen",
-                        "Self-play games at a node budget per move; appends every searched "
-                        "position as a 32-byte record (score and result from the side to move's "
-                        "view) for the trainer.");
-  opts.add_options()("output", "file to append to (a partial file is resumed)",
-                     cxxopts::value<std::string>())(
-      "positions", "number of records the file should hold",
-      cxxopts::value<std::uint64_t>()->default_value("1000000"))(
-      "nodes", "soft node limit per move: no iteration starts after it",
-      cxxopts::value<std::uint64_t>()->default_value("5000"))(
-      "hard-nodes", "the search aborts at this many nodes (default: 20 x --nodes)",
-      cxxopts::value<std::uint64_t>())("threads", "games played at once (default: one per core)",
-                                       cxxopts::value<int>())(
-      "random-plies", "random moves after the start position or opening",
-      cxxopts::value<int>()->default_value("8"))(
-      "openings", "positions to start from: an EPD or FEN file, one position per line",
-      cxxopts::value<std::string>())("book", "the old name of --openings",
-                                     cxxopts::value<std::string>())(
-      "seed", "random seed (default: from the clock)", cxxopts::value<std::uint64_t>())(
-      "hash", "hash table per game thread in MB",
-      cxxopts::value<std::size_t>()->default_value("8"))("h,help", "this help");
-  auto args = opts.parse(argc, argv);
+  CommandSyntax syntax = datagen_syntax();
+  auto args = syntax.parse(argc, argv);
   if (args.count("help")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return 0;
   }
   auto bad = [](const std::string& message) { return usage_error("datagen", message); };
@@ -161,56 +173,68 @@ int datagen_command(int argc, char** argv) {
   return 0;
 }
 
-int train_command(int argc, char** argv) {
-  cxxopts::Options opts(
-      "shiftmate train",
-      "Train the evaluation network on binary positions from `shiftmate datagen`.");
+// --data and --output are required to train, not to measure (--epochs 0).
+CommandSyntax train_syntax() {
+  CommandSyntax syntax{
+      cxxopts::Options(
+          "shiftmate train",
+          "Train the evaluation network on binary positions from `shiftmate datagen`."),
+      {},
+      {"data", "output"}};
   TrainerOptions d;
   DataFilter f;
-  opts.add_options()("data", "binary training files (repeat or comma-separate)",
-                     cxxopts::value<std::vector<std::string>>())(
-      "output",
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("data", "binary training files (repeat or comma-separate)",
+      cxxopts::value<std::vector<std::string>>(), "FILE");
+  add("output",
       "network file: the epoch whose net, rounded to integers, has the lowest held-out loss "
       "(rewritten whenever an epoch improves on it)",
-      cxxopts::value<std::string>())(
-      "keep-last", "write the last epoch's net instead, whatever its held-out loss")(
-      "epochs", "passes over the data",
-      cxxopts::value<int>()->default_value(std::to_string(d.epochs)))(
-      "batch", "positions per step",
-      cxxopts::value<int>()->default_value(std::to_string(d.batchSize)))(
-      "lr", "AdamW learning rate at the start",
-      cxxopts::value<double>()->default_value(fmt::format("{}", d.learningRate)))(
-      "final-lr", "learning rate at the end (cosine decay)",
-      cxxopts::value<double>()->default_value(fmt::format("{}", d.finalLearningRate)))(
-      "weight-decay", "AdamW weight decay",
-      cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)))(
-      "wdl", "weight of the game result in the target (0: search score only)",
-      cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)))(
-      "validation-data",
+      cxxopts::value<std::string>(), "NET");
+  add("keep-last", "write the last epoch's net instead, whatever its held-out loss");
+  add("epochs", "passes over the data",
+      cxxopts::value<int>()->default_value(std::to_string(d.epochs)), "N");
+  add("batch", "positions per step",
+      cxxopts::value<int>()->default_value(std::to_string(d.batchSize)), "N");
+  add("lr", "AdamW learning rate at the start",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.learningRate)), "RATE");
+  add("final-lr", "learning rate at the end (cosine decay)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.finalLearningRate)), "RATE");
+  add("weight-decay", "AdamW weight decay",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)), "DECAY");
+  add("wdl", "weight of the game result in the target (0: search score only)",
+      cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)), "WEIGHT");
+  add("validation-data",
       "files to measure the loss on instead of held-out positions "
       "(positions from other games: a fairer measure)",
-      cxxopts::value<std::vector<std::string>>())(
-      "validation", "fraction of the positions held out to measure the loss",
-      cxxopts::value<double>()->default_value("0.01"))(
-      "max-score", "skip positions whose |score| exceeds this (centipawns)",
-      cxxopts::value<int>()->default_value(std::to_string(f.maxAbsScore)))(
-      "min-fullmove", "skip positions before this move number",
-      cxxopts::value<int>()->default_value(std::to_string(f.minFullmove)))(
-      "max-positions", "use at most this many positions (0: all)",
-      cxxopts::value<std::size_t>()->default_value("0"))(
-      "threads", "threads", cxxopts::value<int>()->default_value(std::to_string(cores())))(
-      "seed", "seed for the shuffles and, without --init, the initial weights",
-      cxxopts::value<std::uint64_t>()->default_value("1"))(
-      "description", "text stored in the network file (default: the output name)",
-      cxxopts::value<std::string>())("h,help", "this help");
-  opts.add_options()("init",
-                     "start from this network file's weights instead of random ones "
-                     "(<embedded>: the built-in net); with --epochs 0, measure its loss on the "
-                     "positions and write nothing",
-                     cxxopts::value<std::string>());
-  auto args = opts.parse(argc, argv);
+      cxxopts::value<std::vector<std::string>>(), "FILE");
+  add("validation", "fraction of the positions held out to measure the loss",
+      cxxopts::value<double>()->default_value("0.01"), "FRACTION");
+  add("max-score", "skip positions whose |score| exceeds this (centipawns)",
+      cxxopts::value<int>()->default_value(std::to_string(f.maxAbsScore)), "CP");
+  add("min-fullmove", "skip positions before this move number",
+      cxxopts::value<int>()->default_value(std::to_string(f.minFullmove)), "N");
+  add("max-positions", "use at most this many positions (0: all)",
+      cxxopts::value<std::size_t>()->default_value("0"), "N");
+  add("threads", "threads", cxxopts::value<int>()->default_value(std::to_string(cores())), "N");
+  add("seed", "seed for the shuffles and, without --init, the initial weights",
+      cxxopts::value<std::uint64_t>()->default_value("1"), "N");
+  add("description", "text stored in the network file (default: the output name)",
+      cxxopts::value<std::string>(), "TEXT");
+  add("h,help", "this help");
+  add("init",
+      "start from this network file's weights instead of random ones "
+      "(<embedded>: the built-in net); with --epochs 0, measure its loss on the "
+      "positions and write nothing",
+      cxxopts::value<std::string>(), "NET");
+  return syntax;
+}
+
+int train_command(int argc, char** argv) {
+  CommandSyntax syntax = train_syntax();
+  DataFilter f;
+  auto args = syntax.parse(argc, argv);
   if (args.count("help")) {
-    fmt::print("{}\n", opts.help());
+    fmt::print("{}\n", syntax.options.help());
     return 0;
   }
   auto bad = [](const std::string& message) { return usage_error("train", message); };
@@ -317,15 +341,24 @@ int train_command(int argc, char** argv) {
   return 0;
 }
 
+CommandSyntax convert_syntax() {
+  CommandSyntax syntax = file_tool_syntax(
+      "convert",
+      "Convert `FEN | score | result` lines (White's view; datagen's old text "
+      "format) to 32-byte training records. Bad lines are reported and skipped; "
+      "the exit status is 1 when more than 1% of the lines are bad.",
+      "[INPUT ...]  (none or '-': standard input)", "inputs", "INPUT", "text files", false);
+  syntax.required.push_back("output");
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("output", "binary file to write", cxxopts::value<std::string>(), "FILE.bin");
+  add("append", "add to the output instead of replacing it");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int convert_command(int argc, char** argv) {
-  FileTool tool("convert",
-                "Convert `FEN | score | result` lines (White's view; datagen's old text "
-                "format) to 32-byte training records. Bad lines are reported and skipped; "
-                "the exit status is 1 when more than 1% of the lines are bad.",
-                "[INPUT ...]  (none or '-': standard input)", "inputs", "text files");
-  tool.add_options()("output", "binary file to write", cxxopts::value<std::string>())(
-      "append", "add to the output instead of replacing it");
-  if (auto exit = tool.parse(argc, argv, false)) return *exit;
+  FileTool tool("convert", convert_syntax());
+  if (auto exit = tool.parse(argc, argv)) return *exit;
   if (!tool.args.count("output")) return usage_error(tool.name, "--output FILE is required");
   ConvertOptions options;
   options.output = tool.args["output"].as<std::string>();
@@ -347,18 +380,27 @@ int convert_command(int argc, char** argv) {
   return 0;
 }
 
+CommandSyntax datainfo_syntax() {
+  DataFilter filter;
+  CommandSyntax syntax =
+      file_tool_syntax("datainfo",
+                       "Count the records of training data files, what a DataFilter keeps of "
+                       "them and why it drops the others, the results (White's view) and the "
+                       "mean |score|.",
+                       "FILE.bin ...", "files", "FILE.bin", "binary files", true);
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("max-score", "filter: largest |score| kept",
+      cxxopts::value<int>()->default_value(std::to_string(filter.maxAbsScore)), "CP");
+  add("min-fullmove", "filter: first full move kept",
+      cxxopts::value<int>()->default_value(std::to_string(filter.minFullmove)), "N");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int datainfo_command(int argc, char** argv) {
   DataFilter filter;
-  FileTool tool("datainfo",
-                "Count the records of training data files, what a DataFilter keeps of "
-                "them and why it drops the others, the results (White's view) and the "
-                "mean |score|.",
-                "FILE.bin ...", "files", "binary files");
-  tool.add_options()("max-score", "filter: largest |score| kept",
-                     cxxopts::value<int>()->default_value(std::to_string(filter.maxAbsScore)))(
-      "min-fullmove", "filter: first full move kept",
-      cxxopts::value<int>()->default_value(std::to_string(filter.minFullmove)));
-  if (auto exit = tool.parse(argc, argv, true)) return *exit;
+  FileTool tool("datainfo", datainfo_syntax());
+  if (auto exit = tool.parse(argc, argv)) return *exit;
   filter.maxAbsScore = tool.args["max-score"].as<int>();
   filter.minFullmove = tool.args["min-fullmove"].as<int>();
   DataSummary total;
@@ -376,14 +418,23 @@ int datainfo_command(int argc, char** argv) {
   return 0;
 }
 
+CommandSyntax wdlfit_syntax() {
+  CommandSyntax syntax =
+      file_tool_syntax("wdlfit",
+                       "Fit the win/draw/loss model (UCI_ShowWDL) to the results of training "
+                       "data files and print it, or write it as src/wdl/params.h.",
+                       "FILE.bin ...", "files", "FILE.bin", "binary files", true);
+  cxxopts::OptionAdder add = syntax.options.add_options();
+  add("iterations", "gradient steps", cxxopts::value<int>()->default_value("20000"), "N");
+  add("output", "write the coefficients to this header (src/wdl/params.h)",
+      cxxopts::value<std::string>(), "FILE.h");
+  add("h,help", "this help");
+  return syntax;
+}
+
 int wdlfit_command(int argc, char** argv) {
-  FileTool tool("wdlfit",
-                "Fit the win/draw/loss model (UCI_ShowWDL) to the results of training "
-                "data files and print it, or write it as src/wdl/params.h.",
-                "FILE.bin ...", "files", "binary files");
-  tool.add_options()("iterations", "gradient steps", cxxopts::value<int>()->default_value("20000"))(
-      "output", "write the coefficients to this header", cxxopts::value<std::string>());
-  if (auto exit = tool.parse(argc, argv, true)) return *exit;
+  FileTool tool("wdlfit", wdlfit_syntax());
+  if (auto exit = tool.parse(argc, argv)) return *exit;
   int iterations = tool.args["iterations"].as<int>();
   if (iterations < 1 || iterations > 1000000) {
     fmt::print(stderr, "wdlfit: --iterations takes 1 to 1000000\n");
