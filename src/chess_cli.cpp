@@ -14,7 +14,7 @@
 #include "detect.h"
 #include "engine.h"
 #include "movegen.h"
-#include "perft.h"
+#include "perft/perft.h"
 #include "position.h"
 #include "san.h"
 #include "search_params.h"

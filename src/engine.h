@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "perft.h"
 #include "position.h"
 #include "search.h"
 #include "syzygy.h"
@@ -44,7 +43,8 @@ class Engine {
   // "<embedded>" or the path of a network file; the message says why the
   // current evaluation was kept.
   std::optional<std::string> set_eval_file(const std::string& value);
-  // Directories separated by ':' ("<empty>": none).
+  // Directories separated by PathListSeparator (util/platform.h: ';' on
+  // Windows, ':' elsewhere); "<empty>": none.
   syzygy::LoadReport set_syzygy_path(const std::string& paths);
   bool chess960() const { return chess960Mode; }
   SearchOptions& search_options() { return options; }

@@ -254,6 +254,33 @@ template <Color Us, GenType Type, class Board, class Sink>
     generate_pieces(std::false_type{});
 }
 
+// A sink that writes the moves out: the search's lists.
+struct MoveWriter {
+  static constexpr bool CountsOnly = false;
+  Move* out;
+
+  void add(Move m) { *out++ = m; }
+  template <PieceType Mover>
+  void add_targets(Square from, Bitboard targets) {
+    while (targets) *out++ = Move(from, pop_lsb(targets));
+  }
+  template <int Step>
+  void add_pawn_moves(Bitboard targets) {
+    while (targets) {
+      Square to = pop_lsb(targets);
+      *out++ = Move(Square(to - Step), to);
+    }
+  }
+  template <int Step>
+  void add_promotions(Bitboard targets) {
+    while (targets) {
+      Square to = pop_lsb(targets), from = Square(to - Step);
+      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
+        *out++ = Move::make<PROMOTION>(from, to, pt);
+    }
+  }
+};
+
 // A sink that only counts: perft's last ply.
 struct MoveCounter {
   static constexpr bool CountsOnly = true;
@@ -277,7 +304,7 @@ struct MoveCounter {
 
 // The number of legal moves of Us, the side to move on `pos`.
 template <Color Us, class Board>
-[[gnu::always_inline]] inline std::uint64_t count_moves(const Board& pos) {
+[[gnu::always_inline]] inline std::uint64_t count_legal_moves(const Board& pos) {
   MoveCounter counter;
   generate_all<Us, LEGAL>(pos, counter);
   return counter.count;

@@ -3,38 +3,10 @@
 #include <algorithm>
 
 #include "generator.h"
-#include "perft_board.h"
 
 namespace shiftmate {
 
 namespace {
-
-// Writes the moves out, for the search's lists.
-struct MoveWriter {
-  static constexpr bool CountsOnly = false;
-  Move* out;
-
-  void add(Move m) { *out++ = m; }
-  template <PieceType Mover>
-  void add_targets(Square from, Bitboard targets) {
-    while (targets) *out++ = Move(from, pop_lsb(targets));
-  }
-  template <int Step>
-  void add_pawn_moves(Bitboard targets) {
-    while (targets) {
-      Square to = pop_lsb(targets);
-      *out++ = Move(Square(to - Step), to);
-    }
-  }
-  template <int Step>
-  void add_promotions(Bitboard targets) {
-    while (targets) {
-      Square to = pop_lsb(targets), from = Square(to - Step);
-      for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP})
-        *out++ = Move::make<PROMOTION>(from, to, pt);
-    }
-  }
-};
 
 template <GenType Type, class Sink>
 void dispatch(const Position& pos, Sink& sink) {
@@ -124,22 +96,5 @@ std::uint64_t count_legal_moves(const Position& pos) {
   dispatch<LEGAL>(pos, counter);
   return counter.count;
 }
-
-template <Color Us>
-Move* generate_legal(const PerftBoard& board, Move* list) {
-  MoveWriter writer{list};
-  generate_all<Us, LEGAL>(board, writer);
-  return writer.out;
-}
-
-template <Color Us>
-std::uint64_t count_legal_moves(const PerftBoard& board) {
-  return count_moves<Us>(board);
-}
-
-template Move* generate_legal<WHITE>(const PerftBoard&, Move*);
-template Move* generate_legal<BLACK>(const PerftBoard&, Move*);
-template std::uint64_t count_legal_moves<WHITE>(const PerftBoard&);
-template std::uint64_t count_legal_moves<BLACK>(const PerftBoard&);
 
 }  // namespace shiftmate

@@ -21,14 +21,6 @@ Move* generate(const Position& pos, Move* list);
 // writing the moves out (bulk counting at perft's last ply).
 std::uint64_t count_legal_moves(const Position& pos);
 
-// The same generator on perft's make/unmake board (perft_board.h); Us is the
-// board's side to move.
-class PerftBoard;
-template <Color Us>
-Move* generate_legal(const PerftBoard& board, Move* list);
-template <Color Us>
-std::uint64_t count_legal_moves(const PerftBoard& board);
-
 // Is m legal here? For moves from elsewhere (the hash table, killers,
 // countermoves), which may belong to another position: none, null, a wrong
 // piece or stray promotion bits all answer false.

@@ -14,10 +14,10 @@
 #include "movegen.h"
 #include "nnue/inference.h"
 #include "parse.h"
-#include "perft.h"
+#include "perft/perft.h"
 #include "search_params.h"
-#include "version.h"
 #include "util/platform.h"
+#include "version.h"
 #include "wdl/model.h"
 
 namespace shiftmate {

@@ -1,7 +1,7 @@
 // Perft against the published counts of the suites in perft/, the threaded
 // and hashed variants against the plain one, and the EPD parser and suite
 // runner.
-#include "perft.h"
+#include "perft/perft.h"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 
 #include "generator.h"
 #include "movegen.h"
-#include "perft_board.h"
+#include "perft/board.h"
 #include "position.h"
 #include "test_support.h"
 
@@ -166,7 +166,7 @@ void check_make_normal(const Board& board, Move m, const Board& made) {
     EXPECT_TRUE(*leaf == LeafBoard(made, mask))
         << "LeafBoard::after_normal<" << int(Mover) << "> of " << int(from) << "-" << int(to);
     // The rights the mask drops must be ones no reply could use.
-    EXPECT_EQ(count_moves<~Us>(*leaf), count_legal_moves<~Us>(made))
+    EXPECT_EQ(count_legal_moves<~Us>(*leaf), count_legal_moves<~Us>(made))
         << "count on the masked LeafBoard after " << int(from) << "-" << int(to);
     if (capture)
       b.template unmake_normal<Us, Mover, true>(piece, from, to, undo);
@@ -212,17 +212,22 @@ void walk_both(Position& pos, const Board& board, int depth, std::uint64_t& node
     ASSERT_EQ(board.key(), pos.compute_key()) << pos.fen();
   }
   Move moves[MAX_MOVES];
-  Move* end = pos.side_to_move() == WHITE ? generate_legal<WHITE>(board, moves)
-                                          : generate_legal<BLACK>(board, moves);
+  MoveWriter writer{moves};
+  const PerftBoard& plain = board;
+  if (pos.side_to_move() == WHITE)
+    generate_all<WHITE, LEGAL>(plain, writer);
+  else
+    generate_all<BLACK, LEGAL>(plain, writer);
+  Move* end = writer.out;
   MoveList<LEGAL> expected(pos);
   ASSERT_EQ(std::size_t(end - moves), expected.size()) << pos.fen();
   ASSERT_TRUE(std::equal(moves, end, expected.begin())) << pos.fen();
-  ASSERT_EQ(pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(board)
-                                        : count_legal_moves<BLACK>(board),
+  ASSERT_EQ(pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(plain)
+                                        : count_legal_moves<BLACK>(plain),
             expected.size())
       << pos.fen();
-  ASSERT_EQ(pos.side_to_move() == WHITE ? count_moves<WHITE>(LeafBoard(board))
-                                        : count_moves<BLACK>(LeafBoard(board)),
+  ASSERT_EQ(pos.side_to_move() == WHITE ? count_legal_moves<WHITE>(LeafBoard(board))
+                                        : count_legal_moves<BLACK>(LeafBoard(board)),
             expected.size())
       << "on a LeafBoard: " << pos.fen();
   if (depth == 0) return;

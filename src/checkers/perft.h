@@ -6,7 +6,7 @@
 
 #include "checkers/movegen.h"
 #include "checkers/position.h"
-#include "perft_result.h"
+#include "perft/result.h"
 
 namespace shiftmate::checkers {
 

@@ -4,7 +4,7 @@
 #include <sstream>
 #include <string>
 
-#include "perft.h"
+#include "perft/perft.h"
 
 using namespace shiftmate;
 

@@ -1,5 +1,5 @@
 // Perft's walk on PerftBoard and its hash table, shared by perft.cpp (the
-// unhashed walk) and perft_hashed.cpp (the hashed one). Each walk is
+// unhashed walk) and hashed.cpp (the hashed one). Each walk is
 // instantiated in its own file: without link-time optimisation the compiler
 // weighs inlining file by file, so the hashed walk's code leaves that of the
 // unhashed walk as it was.
@@ -11,7 +11,7 @@
 
 #include "generator.h"
 #include "movegen.h"
-#include "perft_board.h"
+#include "perft/board.h"
 
 namespace shiftmate {
 
@@ -144,7 +144,7 @@ struct PerftLastWalk : MoveByMove<Us, PerftLastWalk<Us>> {
   }
   template <PieceType Mover, bool Capture, bool DoublePush = false>
   [[gnu::always_inline]] void visit(Piece piece, Square from, Square to) {
-    nodes += count_moves<~Us>(LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(
+    nodes += count_legal_moves<~Us>(LeafBoard::after_normal<Us, Mover, Capture, DoublePush>(
         board, castlingMask, piece, from, to));
   }
 };
@@ -154,7 +154,7 @@ struct PerftLastWalk : MoveByMove<Us, PerftLastWalk<Us>> {
 template <Color Us>
 std::uint64_t perft_unhashed(PerftBoard& board, int depth);
 
-// The hashed walk (perft_hashed.cpp) from pos.
+// The hashed walk (hashed.cpp) from pos.
 std::uint64_t perft_hashed(const Position& pos, int depth, PerftTable& table);
 
 }  // namespace shiftmate

@@ -1,4 +1,4 @@
-#include "perft_result.h"
+#include "perft/result.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "generator.h"
-#include "perft_walk.h"
+#include "perft/walk.h"
 
 namespace shiftmate {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "perft_result.h"
+#include "perft/result.h"
 #include "position.h"
 
 namespace shiftmate {

@@ -1,4 +1,4 @@
-#include "perft.h"
+#include "perft/perft.h"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -14,44 +14,28 @@
 #include "generator.h"
 #include "movegen.h"
 #include "parse.h"
-#include "perft_board.h"
-#include "perft_walk.h"
+#include "perft/board.h"
+#include "perft/walk.h"
 #include "util/memory.h"
 
 namespace shiftmate {
 
-namespace {
-
-template <Color Us>
-std::uint64_t perft_board(PerftBoard& board, int depth);
-
 // Make/unmake on PerftBoard, the side to move a template parameter: the
 // fast path when no hash table is asked for.
 template <Color Us>
-std::uint64_t perft_board(PerftBoard& board, int depth) {
+std::uint64_t perft_unhashed(PerftBoard& board, int depth) {
   if (depth <= 1) return depth == 1 ? count_legal_moves<Us>(board) : 1;
   if (depth == 2) {
     PerftLastWalk<Us> walk(board);
     generate_all<Us, LEGAL>(board, walk);
     return walk.nodes;
   }
-  auto below = [childDepth = depth - 1](PerftBoard& b) { return perft_board<~Us>(b, childDepth); };
+  auto below = [childDepth = depth - 1](PerftBoard& b) {
+    return perft_unhashed<~Us>(b, childDepth);
+  };
   PerftWalk<Us, PerftBoard, decltype(below)> walk{board, below};
   generate_all<Us, LEGAL>(board, walk);
   return walk.nodes;
-}
-
-std::uint64_t perft_fast(const Position& pos, int depth) {
-  PerftBoard board(pos);
-  return pos.side_to_move() == WHITE ? perft_board<WHITE>(board, depth)
-                                     : perft_board<BLACK>(board, depth);
-}
-
-}  // namespace
-
-template <Color Us>
-std::uint64_t perft_unhashed(PerftBoard& board, int depth) {
-  return perft_board<Us>(board, depth);
 }
 template std::uint64_t perft_unhashed<WHITE>(PerftBoard&, int);
 template std::uint64_t perft_unhashed<BLACK>(PerftBoard&, int);
@@ -90,8 +74,14 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
       for (std::size_t i; (i = next.fetch_add(1)) < moves.size();) {
         Move m = moves.begin()[i];
         pos.do_move(m);
-        std::uint64_t n = table ? perft_hashed(pos, options.depth - 1, *table)
-                                : perft_fast(pos, options.depth - 1);
+        std::uint64_t n = 0;
+        if (table) {
+          n = perft_hashed(pos, options.depth - 1, *table);
+        } else {
+          PerftBoard board(pos);
+          n = pos.side_to_move() == WHITE ? perft_unhashed<WHITE>(board, options.depth - 1)
+                                          : perft_unhashed<BLACK>(board, options.depth - 1);
+        }
         pos.undo_move(m);
         result.divide[i] = {root.move_to_uci(m), n};
       }
