@@ -1,667 +1,207 @@
-// The tree search of one thread (Worker, search_worker.h): iterative
-// deepening with aspiration windows, the principal variation search
-// (negamax) and the quiescence search, each in numbered steps.
+// The Search object (search.h) around the tree search: it sets up the
+// root (legal and requested moves, tablebase ranking, the weakened level,
+// the time budget), runs the workers of the thread pool, enforces the hard
+// limits, answers stop and ponderhit, and reports the move played.
 #include "search.h"
 
 #include <algorithm>
-#include <cmath>
+#include <chrono>
+#include <thread>
 
-#include "history.h"
-#include "movepick.h"
+#include "movegen.h"
 #include "nnue/inference.h"
-#include "piece_values.h"
-#include "search_params.h"
+#include "random.h"
+#include "search_shared.h"
 #include "search_worker.h"
 #include "syzygy.h"
 
 namespace shiftmate {
 
-namespace {
+Search::Search(TranspositionTable& table) : tt(table) { set_threads(1); }
 
-// Pruning and extension margins (centipawns) live in search_params.h, where
-// SPSA can tune them; depth limits stay here.
-using namespace search_params;
-constexpr int RazorMaxDepth = 3, ReverseFutilityMaxDepth = 8, SeeNoisyMaxDepth = 6;
-constexpr int HistoryPruneMaxLmrDepth = 3, FutilityMaxLmrDepth = 6, SingularMinDepth = 7;
-// Checks extend only this deep and above: extending every safe check lets
-// queen-check sequences (KQ vs KR) keep the depth from falling for 2 x rootDepth plies.
-constexpr int CheckExtensionMinDepth = 10;
-// ms: after this the main thread also reports the root move being searched
-// and each aspiration failure's bound, which GUIs show while they wait.
-constexpr TimePoint LiveReportAfter = 3000;
-constexpr int TablebaseDepthBonus = 6;  // a table's answer is worth a deep search
-// Nodes of the main thread between two looks at the clock and node limits.
-constexpr int NodesBetweenLimitChecks = 512;
-// No cutoff on a stored score this near the 50-move draw (half-moves): the
-// score may not know that the draw is coming.
-constexpr int TtCutoffMaxRule50 = 90;
-// A key for the singular search's node apart from the node's own: the
-// excluded move times 2^64 / golden ratio, which spreads its bits.
-constexpr Key ExcludedMoveKeyMultiplier = 0x9E3779B97F4A7C15ULL;
-// Null move: the depth reduction grows with depth and with the eval's lead
-// over beta (by NullMoveEvalPerPly per ply, at most NullMoveMaxEvalReduction).
-constexpr int NullMoveBaseReduction = 3, NullMoveDepthDivisor = 3, NullMoveMaxEvalReduction = 3;
-// Internal iterative reduction from this depth on.
-constexpr int IirMinDepth = 4;
-// Singular extension: the hash move's stored depth may be at most this much
-// below the node's.
-constexpr int SingularTtDepthMargin = 3;
-// Extensions stop this many times the root depth from the root, so that no
-// line can grow without end.
-constexpr int ExtensionMaxPlyPerRootDepth = 2;
-// Late move pruning: quiet moves stop after (LmpBase + depth^2) / 2 moves,
-// twice as many while improving.
-constexpr int LmpBase = 3;
-// Late move reductions from this depth on.
-constexpr int LmrMinDepth = 2;
-// The aspiration window is used from this depth on; below, a full window.
-constexpr int AspirationMinDepth = 4;
-// Moves remembered per node to be punished after a cutoff by another.
-constexpr int MaxQuietsTried = 64, MaxCapturesTried = 32;
-
-// Late move reductions, from a log-log table: LmrBase + ln(depth) ln(moves) / LmrDivisor.
-constexpr double LmrBase = 0.75, LmrDivisor = 2.25;
-struct ReductionTable {
-  static constexpr int Size = 64;  // depths and move counts beyond share the last entry
-  int r[Size][Size];
-  ReductionTable() {
-    for (int d = 0; d < Size; ++d)
-      for (int m = 0; m < Size; ++m)
-        r[d][m] = d && m ? int(LmrBase + std::log(d) * std::log(m) / LmrDivisor) : 0;
-  }
-  int operator()(int depth, int moveCount) const {
-    return r[std::min(depth, Size - 1)][std::min(moveCount, Size - 1)];
-  }
-};
-const ReductionTable Reductions;
-
-// pv = move followed by the child's pv; a child searched without a pv
-// (null window, or not at all) contributes nothing.
-void update_pv(Move* pv, Move move, const Move* childPv) {
-  *pv++ = move;
-  while (childPv && *childPv) *pv++ = *childPv++;
-  *pv = Move::none();
+Search::~Search() {
+  stop();
+  wait();
 }
 
-int lmp_threshold(int depth, bool improving) { return (LmpBase + depth * depth) / (2 - improving); }
-
-// Mate and tablebase scores are stored relative to the node, not the root.
-int value_to_tt(int v, int ply) {
-  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
-}
-int value_from_tt(int v, int ply) {
-  if (v == VALUE_NONE) return v;
-  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
+void Search::set_threads(int n) {
+  wait();
+  pool.resize(shared, n);
 }
 
-}  // namespace
-
-void Worker::check_limits() {
-  if (--callsToCheck > 0) return;
-  callsToCheck = NodesBetweenLimitChecks;
-  if (search.should_stop_now()) search.stopFlag = true;
+void Search::clear() {
+  wait();
+  pool.clear();
 }
 
-void Worker::update_quiet_stats(Stack* ss, Move m, int bonus) {
+void Search::start(const Position& pos, const SearchLimits& l, const SearchOptions& o,
+                   SearchCallbacks cb) {
+  stop();
+  wait();
+  shared.clock.restart();
+  shared.limits = l;
+  shared.options = o;
+  shared.callbacks = std::move(cb);
+  shared.stopFlag = false;
+  shared.pondering = l.ponder;
+  shared.stopOnPonderhit = false;
+
+  // A weakened search is random twice: the whole level it plays at (of the
+  // two around a fractional one) and the candidate it picks at the end.
+  Random skillRng(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+  shared.options.skill = o.skill.settled(skillRng.uniform());
+  skillSeed = skillRng.next();
+  const Skill& skill = shared.options.skill;
+  shared.searchMultiPV = skill.enabled() ? std::max(o.multiPV, skill.candidates()) : o.multiPV;
+  shared.depthCap = l.depth;
+  if (skill.enabled())
+    shared.depthCap =
+        shared.depthCap ? std::min(shared.depthCap, skill.depth_limit()) : skill.depth_limit();
+
   Color us = pos.side_to_move();
-  Piece pc = pos.piece_on(m.from());
-  mainHistory[us][butterfly_index(m)].update(bonus);
-  for (int back : {1, 2, 4})
-    if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][m.to()].update(bonus);
+  shared.timeManaged =
+      !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;
+  if (shared.timeManaged)
+    shared.budget = allocate_time(l.time[us], l.inc[us], l.movesToGo, o.moveOverhead);
+
+  std::vector<Move> rootList;
+  for (Move m : MoveList<LEGAL>(pos))
+    if (l.searchMoves.empty() ||
+        std::find(l.searchMoves.begin(), l.searchMoves.end(), m) != l.searchMoves.end())
+      rootList.push_back(m);
+  shared.tbCardinality = std::min(o.syzygyProbeLimit, syzygy::max_pieces());
+  shared.rootInTB = false;
+  std::size_t rootProbes = 0;
+  if (shared.tbCardinality && !rootList.empty() && popcount(pos.pieces()) <= shared.tbCardinality)
+    if (auto ranking = syzygy::rank_root_moves(pos, o.syzygy50MoveRule))
+      rootProbes = keep_tablebase_moves(*ranking, rootList);
+  pool.prepare(pos, rootList);
+  pool.main().tbHits = rootProbes;
+  tt.new_search();
+
+  running = true;
+  mainThread = std::thread([this] { run_main(); });
 }
 
-// After a cutoff by `best`: reward it, punish the moves tried before it.
-void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
-                          const Move* captures, int captureCount) {
-  int bonus = history_bonus(depth);
-  auto capture_entry = [&](Move m) -> auto& {
-    PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-    return captureHistory[pos.piece_on(m.from())][m.to()][victim];
+// Keeps the root moves that preserve the tablebase result best (for a win,
+// those that stay within reach of the 50-move rule); returns the probes made.
+std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
+                                         std::vector<Move>& rootList) {
+  auto in_list = [&](Move m) {
+    return std::find(rootList.begin(), rootList.end(), m) != rootList.end();
   };
-  if (!pos.is_noisy(best)) {
-    update_quiet_stats(ss, best, bonus);
-    if (ss->killers[0] != best) {
-      ss->killers[1] = ss->killers[0];
-      ss->killers[0] = best;
-    }
-    Move prev = (ss - 1)->currentMove;
-    if (prev.is_ok() && prev != Move::null())
-      counterMoves[pos.piece_on(prev.to())][prev.to()] = best;
-    for (int i = 0; i < quietCount; ++i) update_quiet_stats(ss, quiets[i], -bonus);
+  const syzygy::RankedMove* best = nullptr;
+  for (const auto& rm : ranking.moves)
+    if (in_list(rm.move) && (!best || rm.rank > best->rank)) best = &rm;
+  if (!best) return 0;
+  std::vector<Move> kept;
+  for (const auto& rm : ranking.moves)
+    if (rm.rank == best->rank && in_list(rm.move)) kept.push_back(rm.move);
+  rootList = std::move(kept);
+  shared.rootInTB = true;
+  using syzygy::Wdl;
+  shared.rootTbScore = best->wdl == Wdl::Win           ? VALUE_TB
+                       : best->wdl == Wdl::CursedWin   ? CursedResultScore
+                       : best->wdl == Wdl::Draw        ? VALUE_DRAW
+                       : best->wdl == Wdl::BlessedLoss ? -CursedResultScore
+                                                       : -VALUE_TB;
+  // With DTZ the root moves already lead the way, and probing below a
+  // drawn or lost root tells the search nothing it can use; WDL alone
+  // cannot tell a fast win from a slow one, so the search keeps probing.
+  if (ranking.byDtz || best->wdl != Wdl::Win) shared.tbCardinality = 0;
+  return ranking.moves.size();
+}
+
+bool SharedSearchState::hard_limit_reached() const {
+  if (pondering.load(std::memory_order_relaxed)) return false;
+  TimePoint elapsed = clock.elapsed();
+  if (limits.movetime && elapsed >= movetime_limit(limits.movetime, options.moveOverhead))
+    return true;
+  if (timeManaged && elapsed >= budget.maximum) return true;
+  return limits.nodes && nodes_searched() >= limits.nodes;
+}
+
+void Search::run_main() {
+  Worker& main = pool.main();
+  if (!main.rootMoves.empty()) {
+    pool.start_helpers();
+    main.iterative_deepening();
+    // In ponder and infinite mode the GUI must say stop (or ponderhit) first.
+    while (!shared.stopFlag && (shared.pondering || shared.limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
+    shared.stopFlag = true;
+    pool.join_helpers();
   } else {
-    capture_entry(best).update(bonus);
+    if (shared.callbacks.onInfo) {
+      SearchInfo info;
+      info.score = main.pos.in_check() ? -VALUE_MATE : VALUE_DRAW;
+      shared.callbacks.onInfo(info);
+    }
+    while (!shared.stopFlag && (shared.pondering || shared.limits.infinite))
+      std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
-  for (int i = 0; i < captureCount; ++i) capture_entry(captures[i]).update(-bonus);
+
+  Worker* best = &pool.best();
+  Move bestMove = Move::none(), ponderMove = Move::none();
+  if (!best->rootMoves.empty()) {
+    const RootMove* chosen = &best->rootMoves[0];
+    if (shared.options.skill.enabled()) {
+      chosen = &best->weakened_choice(skillSeed);
+      // The last line a GUI sees is the one played (fastchess warns when
+      // bestmove is not the last PV's first move).
+      if (chosen != &best->rootMoves[0] && shared.callbacks.onInfo)
+        shared.callbacks.onInfo(best->line_info(*chosen, std::max(1, best->completedDepth)));
+    }
+    bestMove = chosen->move;
+    ponderMove = chosen->pv.size() > 1 ? chosen->pv[1] : ponder_move(best->pos, bestMove);
+  }
+  if (shared.callbacks.onBestMove) shared.callbacks.onBestMove(bestMove, ponderMove);
+  running = false;
 }
 
-template <NodeType NT>
-int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
-  constexpr bool PvNode = NT != NonPV;
-  constexpr bool RootNode = NT == Root;
+// A PV cut short (depth 1, a fail at the root, a stop) has no second move, but
+// GUIs ponder on one. The table may know the reply from another line; a table
+// move is only a guess (16 bits of key), so it must be legal there. When the
+// table has none (a first search to depth 1: its replies were only stood pat
+// on), the reply the network likes best for the opponent, one ply deep, among
+// those that lose no material by SEE (the network alone cannot see a recapture).
+Move Search::ponder_move(const Position& root, Move best) const {
+  Position after = root;
+  after.do_move(best);
+  bool found;
+  const TTEntry* entry = tt.probe(after.key(), found);
+  if (found && is_legal(after, entry->move())) return entry->move();
 
-  constexpr NodeType QsearchType = PvNode ? PV : NonPV;
-  if (depth <= 0) return qsearch<QsearchType>(ss, alpha, beta);
-
-  // Step 1. Initialise the node.
-  Move pv[MAX_PLY + 1];
-  const Color us = pos.side_to_move();
-  ss->inCheck = pos.in_check();
-  ss->doubleExtensions = (ss - 1)->doubleExtensions;  // null-move children read it
-  if (is_main()) check_limits();
-  if (PvNode) selDepth = std::max(selDepth, ss->ply + 1);
-
-  if (!RootNode) {
-    // Step 2. Aborted search, draws and the ply limit.
-    if (stopped()) return 0;
-    if (pos.is_draw(ss->ply)) return VALUE_DRAW;
-    if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
-
-    // Step 3. Mate distance pruning: no mate found deeper can beat a shorter one.
-    alpha = std::max(mated_in(ss->ply), alpha);
-    beta = std::min(mate_in(ss->ply + 1), beta);
-    if (alpha >= beta) return alpha;
+  const nnue::Network& net = nnue::active_network();
+  Move reply = Move::none();
+  bool replySafe = false;
+  int replyValue = 0;
+  for (Move m : MoveList<LEGAL>(after)) {
+    const bool safe = after.see_ge(m, 0);
+    if (reply && safe < replySafe) continue;
+    after.do_move(m);
+    const int value = -nnue::evaluate(net, after);  // the opponent's view
+    after.undo_move(m);
+    if (!reply || safe > replySafe || value > replyValue)
+      reply = m, replySafe = safe, replyValue = value;
   }
-  (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
-  (ss + 1)->excludedMove = Move::none();
-
-  // Step 4. Transposition table look-up.
-  const Move excluded = ss->excludedMove;
-  const Key key = pos.key() ^ (excluded ? Key(excluded.raw()) * ExcludedMoveKeyMultiplier : 0);
-  bool ttHit;
-  TTEntry* tte = search.tt.probe(key, ttHit);
-  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
-  Move ttMove = RootNode ? rootMoves[pvIdx].move : ttHit ? tte->move() : Move::none();
-  const bool ttCapture = ttMove && pos.is_capture(ttMove);
-  // The singular search (excluded move) re-enters this node: keep its flag.
-  if (!excluded) ss->ttPv = PvNode || (ttHit && tte->is_pv());
-
-  if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
-      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) &&
-      pos.rule50() < TtCutoffMaxRule50)
-    return ttValue;
-
-  // Step 4b. Tablebases: right after a capture or pawn move (the tables
-  // know no 50-move counter), an exact result or a bound that decides.
-  int bestValue = -VALUE_INFINITE, maxValue = VALUE_INFINITE;
-  if (!RootNode && !excluded && search.tbCardinality && !pos.rule50()) {
-    const int pieces = popcount(pos.pieces());
-    if (pieces < search.tbCardinality ||
-        (pieces == search.tbCardinality && depth >= search.options.syzygyProbeDepth)) {
-      if (auto wdl = syzygy::probe_wdl(pos)) {
-        count_tb_hit();
-        const int w = int(*wdl), drawScore = search.options.syzygy50MoveRule;
-        const int value = w < -drawScore  ? -VALUE_TB + ss->ply
-                          : w > drawScore ? VALUE_TB - ss->ply
-                                          : VALUE_DRAW + CursedResultScore * w * drawScore;
-        const Bound b = w < -drawScore ? BOUND_UPPER : w > drawScore ? BOUND_LOWER : BOUND_EXACT;
-        if (b == BOUND_EXACT || (b == BOUND_LOWER ? value >= beta : value <= alpha)) {
-          search.tt.store(tte, key, value_to_tt(value, ss->ply), ss->ttPv, b,
-                          std::min(MAX_PLY - 1, depth + TablebaseDepthBonus), Move::none(),
-                          VALUE_NONE);
-          return value;
-        }
-        // A won ending is at least this good; a lost one at most this.
-        if (PvNode && b == BOUND_LOWER) {
-          bestValue = value;
-          alpha = std::max(alpha, value);
-        } else if (PvNode) {
-          maxValue = value;
-        }
-      }
-    }
-  }
-
-  // Step 5. Static evaluation. The table keeps the raw evaluation; the
-  // search uses it corrected by the pawn correction history (+25.7 Elo
-  // [+5.1, +46.3], docs/strength.md, 2026-11-22).
-  int eval, rawEval = VALUE_NONE;
-  bool improving;
-  if (ss->inCheck) {
-    ss->staticEval = eval = VALUE_NONE;
-    improving = false;
-  } else {
-    if (excluded) {
-      eval = ss->staticEval;
-    } else if (ttHit) {
-      rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
-      eval = ss->staticEval = corrected_eval(rawEval);
-      if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
-        eval = ttValue;
-    } else {
-      rawEval = evaluate();
-      eval = ss->staticEval = corrected_eval(rawEval);
-      search.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
-                      Move::none(), rawEval);
-    }
-    improving = (ss - 2)->staticEval != VALUE_NONE   ? ss->staticEval > (ss - 2)->staticEval
-                : (ss - 4)->staticEval != VALUE_NONE ? ss->staticEval > (ss - 4)->staticEval
-                                                     : true;
-
-    // Step 6. Razoring: hopeless positions drop straight into quiescence.
-    if (!PvNode && depth <= RazorMaxDepth &&
-        eval < alpha - RazorBase - RazorPerDepthSquared * depth * depth) {
-      int v = qsearch<NonPV>(ss, alpha - 1, alpha);
-      if (v < alpha) return v;
-    }
-
-    // Step 7. Reverse futility pruning: far above beta at low depth.
-    if (!ss->ttPv && depth <= ReverseFutilityMaxDepth &&
-        eval - ReverseFutilityPerDepth * (depth - improving) >= beta &&
-        eval < VALUE_TB_WIN_IN_MAX_PLY)
-      return eval;
-
-    // Step 8. Null move pruning: if passing still beats beta, a real move
-    // will too (not in pawn endings, where zugzwang is common). Steps 7 and 8
-    // also stand against a mated-in-N beta: a side that is not mated within N
-    // after passing is not mated within N. Without them every defence was
-    // searched at full width to prove a mate's length (KQ vs KR: 81 M nodes).
-    if (!PvNode && !excluded && (ss - 1)->currentMove != Move::null() && eval >= beta &&
-        ss->staticEval >= beta - NullMoveEvalPerDepth * depth + NullMoveEvalBase &&
-        pos.has_non_pawn_material(us)) {
-      int R = NullMoveBaseReduction + depth / NullMoveDepthDivisor +
-              std::min((eval - beta) / NullMoveEvalPerPly, NullMoveMaxEvalReduction);
-      make_null_move(ss);
-      int v = -negamax<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
-      unmake_null_move();
-      if (stopped()) return 0;
-      if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;
-    }
-  }
-
-  // ProbCut was tried after step 8 and rejected: -11.6 +- 24.2 Elo
-  // (docs/strength.md, 2026-11-23).
-
-  // Step 9. Internal iterative reduction: without a hash move this node was
-  // not searched before, so search it shallower first.
-  if (!RootNode && !ttMove && depth >= IirMinDepth && (PvNode || cutNode)) --depth;
-
-  // Step 10. The move loop, in the staged picker's order (the picker:
-  // +22.6 +- 33.8 Elo with 17-24% more nodes per second; docs/strength.md,
-  // 2026-11-23).
-  MovePicker picker(pos, ttMove, ordering(ss));
-  Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
-  int quietCount = 0, captureCount = 0, moveCount = 0;
-  Move bestMove = Move::none();
-  bool skipQuiets = false;
-
-  for (Move move; (move = picker.next(skipQuiets));) {
-    if (move == excluded) continue;
-    if (RootNode &&
-        std::find_if(rootMoves.begin() + pvIdx, rootMoves.end(),
-                     [&](const RootMove& rm) { return rm.move == move; }) == rootMoves.end())
-      continue;
-    ++moveCount;
-    if (PvNode) (ss + 1)->pv = nullptr;
-    if (RootNode && is_main() && search.callbacks.onCurrentMove &&
-        search.clock.elapsed() > LiveReportAfter)
-      search.callbacks.onCurrentMove(depth, move, moveCount + pvIdx);
-
-    const bool capture = pos.is_noisy(move);
-    const bool givesCheck = pos.gives_check(move);
-    const Piece moved = pos.piece_on(move.from());
-    int newDepth = depth - 1;
-    int history = capture ? 0
-                          : int(mainHistory[us][butterfly_index(move)]) +
-                                int((*(ss - 1)->continuation)[moved][move.to()]);
-
-    // Step 11. Pruning at shallow depth, once a non-losing move is known.
-    if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
-      if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
-      int lmrDepth = std::max(newDepth - Reductions(depth, moveCount), 0);
-      if (capture || givesCheck) {
-        if (depth <= SeeNoisyMaxDepth && !pos.see_ge(move, -SeeNoisyPerDepth * depth))
-          continue;  // SEE pruning
-      } else {
-        if (lmrDepth <= HistoryPruneMaxLmrDepth && history < -HistoryPrunePerDepth * depth)
-          continue;  // history pruning
-        // Futility pruning: the static eval is too far below alpha.
-        if (!ss->inCheck && lmrDepth <= FutilityMaxLmrDepth &&
-            ss->staticEval + FutilityBase + FutilityPerLmrDepth * lmrDepth <= alpha)
-          continue;
-        if (!pos.see_ge(move, -SeeQuietPerLmrDepthSquared * lmrDepth * lmrDepth))
-          continue;  // SEE pruning
-      }
-    }
-
-    // Step 12. Extensions.
-    int extension = 0;
-    if (!RootNode && depth >= SingularMinDepth && move == ttMove && !excluded &&
-        ttValue != VALUE_NONE && !is_decisive(ttValue) && (tte->bound() & BOUND_LOWER) &&
-        tte->depth() >= depth - SingularTtDepthMargin &&
-        ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth) {
-      // Singular extension: is the hash move much better than all others?
-      int singularBeta = ttValue - SingularBetaPerDepth * depth;
-      ss->excludedMove = move;
-      int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
-      ss->excludedMove = Move::none();
-      if (v < singularBeta)
-        // Double extensions are capped per path, so that no line can keep
-        // its depth from falling for long.
-        extension = !PvNode && v < singularBeta - SingularDoubleMargin &&
-                            (ss - 1)->doubleExtensions < MaxDoubleExtensions
-                        ? 2
-                        : 1;
-      else if (singularBeta >= beta)
-        return singularBeta;  // multi-cut: several moves beat beta
-      else if (ttValue >= beta)
-        extension = -1;
-    } else if (givesCheck && depth >= CheckExtensionMinDepth &&
-               ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth && pos.see_ge(move, 0)) {
-      // Check extension, from CheckExtensionMinDepth only and with double
-      // extensions capped: +18.6 +- 24.8 Elo against every safe check
-      // extended (docs/strength.md, 2026-11-23).
-      extension = 1;
-    }
-    newDepth += extension;
-    ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
-
-    // Step 13. Make the move.
-    make_move(ss, move);
-    int value = 0;
-
-    // Step 14. Late move reductions: later moves get a reduced null-window
-    // search first and a full one only if they beat alpha.
-    bool fullSearch;
-    if (depth >= LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
-      int r = Reductions(depth, moveCount);
-      r -= ss->ttPv;
-      r += cutNode;
-      r += ttCapture;
-      r -= PvNode;
-      r -= givesCheck;
-      r -= history / HistoryReductionDivisor;
-      if (move == ss->killers[0] || move == ss->killers[1]) --r;
-      int d = std::clamp(newDepth - r, 1, newDepth + 1);
-      value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
-      fullSearch = value > alpha && d < newDepth;
-    } else {
-      fullSearch = !PvNode || moveCount > 1;
-    }
-    // Step 15. Principal variation search: null window, then full window.
-    if (fullSearch) value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, newDepth, !cutNode);
-    if (PvNode && (moveCount == 1 || (value > alpha && (RootNode || value < beta)))) {
-      pv[0] = Move::none();
-      (ss + 1)->pv = pv;
-      value = -negamax<PV>(ss + 1, -beta, -alpha, newDepth, false);
-    }
-    unmake_move(move);
-    if (stopped()) return 0;
-
-    if (RootNode) {
-      RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(),
-                                   [&](const RootMove& r) { return r.move == move; });
-      if (moveCount == 1 || value > alpha) {
-        rm.score = value;
-        rm.selDepth = selDepth;
-        rm.pv.assign(1, move);
-        for (const Move* m = (ss + 1)->pv; m && *m; ++m) rm.pv.push_back(*m);
-        if (moveCount > 1 && !pvIdx) ++bestMoveChanges;
-      } else {
-        rm.score = -VALUE_INFINITE;  // keeps the order of moves that fail low
-      }
-    }
-
-    // Step 16. New best move?
-    if (value > bestValue) {
-      bestValue = value;
-      if (value > alpha) {
-        bestMove = move;
-        if (PvNode && !RootNode) update_pv(ss->pv, move, (ss + 1)->pv);
-        if (value >= beta) break;  // fail high
-        alpha = value;
-      }
-    }
-    if (move != bestMove) {
-      if (capture && captureCount < MaxCapturesTried)
-        captures[captureCount++] = move;
-      else if (!capture && quietCount < MaxQuietsTried)
-        quiets[quietCount++] = move;
-    }
-  }
-
-  // Step 17. Checkmate, stalemate, and learning from the result.
-  if (!moveCount) return excluded ? alpha : ss->inCheck ? mated_in(ss->ply) : VALUE_DRAW;
-  if (bestMove && bestValue >= beta)
-    update_stats(ss, bestMove, depth, quiets, quietCount, captures, captureCount);
-  if (PvNode) bestValue = std::min(bestValue, maxValue);
-
-  if (!excluded && !(RootNode && pvIdx)) {
-    Bound b = bestValue >= beta ? BOUND_LOWER : PvNode && bestMove ? BOUND_EXACT : BOUND_UPPER;
-    search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ss->ttPv, b, depth, bestMove,
-                    rawEval);
-    // Teach the correction table when the result says more than the bound
-    // allows and the best move was quiet (captures are qsearch's business).
-    if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_decisive(bestValue) &&
-        !(b == BOUND_LOWER && bestValue <= ss->staticEval) &&
-        !(b == BOUND_UPPER && bestValue >= ss->staticEval))
-      pawn_correction().update(bestValue - ss->staticEval, depth);
-  }
-  return bestValue;
+  return reply;
 }
 
-template <NodeType NT>
-int Worker::qsearch(Stack* ss, int alpha, int beta) {
-  constexpr bool PvNode = NT == PV;
+void Search::stop() { shared.stopFlag = true; }
 
-  // Step 1. Initialise the node.
-  Move pv[MAX_PLY + 1];
-  if (PvNode) {
-    ss->pv[0] = Move::none();
-    selDepth = std::max(selDepth, ss->ply + 1);
-  }
-  if (is_main()) check_limits();
+std::uint64_t Search::nodes_searched() const { return pool.nodes(); }
 
-  // Step 2. Aborted search, draws and the ply limit.
-  if (stopped()) return 0;
-  ss->inCheck = pos.in_check();
-  if (pos.is_draw(ss->ply)) return VALUE_DRAW;
-  if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
+std::uint64_t Search::tb_hits() const { return pool.tb_hits(); }
 
-  // Step 3. Transposition table look-up: only a noisy hash move is tried
-  // (any move when in check), and a bound that decides cuts at once.
-  bool ttHit;
-  const Key key = pos.key();
-  TTEntry* tte = search.tt.probe(key, ttHit);
-  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
-  Move ttMove = ttHit ? tte->move() : Move::none();
-  if (ttMove && !ss->inCheck && !pos.is_noisy(ttMove)) ttMove = Move::none();
-  const bool ttPv = ttHit && tte->is_pv();
-  if (!PvNode && ttHit && ttValue != VALUE_NONE &&
-      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
-    return ttValue;
-
-  // Step 4. Stand pat: the side to move may decline every capture (not
-  // when in check, where every evasion is searched).
-  int bestValue, futilityBase, rawEval = VALUE_NONE;
-  if (ss->inCheck) {
-    ss->staticEval = VALUE_NONE;
-    bestValue = futilityBase = -VALUE_INFINITE;
-  } else {
-    rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
-    ss->staticEval = bestValue = corrected_eval(rawEval);
-    if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
-      bestValue = ttValue;
-    if (bestValue >= beta) {
-      if (!ttHit)
-        search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), false, BOUND_LOWER,
-                        TTEntry::DepthQsearch, Move::none(), rawEval);
-      return bestValue;
-    }
-    if (bestValue > alpha) alpha = bestValue;
-    futilityBase = bestValue + QsearchFutilityMargin;
-  }
-
-  // Step 5. The move loop: captures and promotions (to a queen only), or
-  // every evasion when in check.
-  MovePicker picker(pos, ttMove, ordering(ss), true);
-  Move bestMove = Move::none();
-  int moveCount = 0;
-  for (Move move; (move = picker.next());) {
-    if (!ss->inCheck && move.kind() == PROMOTION && move.promotion() != QUEEN) continue;
-    ++moveCount;
-    const bool givesCheck = pos.gives_check(move);
-
-    // Step 6. Futility and SEE pruning, not in check and not while every
-    // line loses.
-    if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY && !ss->inCheck) {
-      // Futility: even winning this piece cannot lift us to alpha.
-      if (!givesCheck && move.kind() != PROMOTION) {
-        int gain = futilityBase +
-                   TradeValue[move.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(move.to()))];
-        if (gain <= alpha) {
-          bestValue = std::max(bestValue, gain);
-          continue;
-        }
-      }
-      if (!pos.see_ge(move, 0)) continue;  // losing captures
-    }
-
-    // Step 7. Make the move and search it.
-    make_move(ss, move);
-    if (PvNode) (ss + 1)->pv = pv;
-    int value = -qsearch<NT>(ss + 1, -beta, -alpha);
-    unmake_move(move);
-    if (stopped()) return 0;
-
-    // Step 8. New best move?
-    if (value > bestValue) {
-      bestValue = value;
-      if (value > alpha) {
-        bestMove = move;
-        if (PvNode) update_pv(ss->pv, move, (ss + 1)->pv);
-        if (value >= beta) break;
-        alpha = value;
-      }
-    }
-  }
-
-  // Step 9. Checkmate (no evasion), and the result into the table.
-  if (ss->inCheck && bestValue == -VALUE_INFINITE) return mated_in(ss->ply);
-
-  Bound b = bestValue >= beta ? BOUND_LOWER : BOUND_UPPER;
-  search.tt.store(tte, key, value_to_tt(bestValue, ss->ply), ttPv, b, TTEntry::DepthQsearch,
-                  bestMove, rawEval);
-  return bestValue;
+void Search::ponderhit() {
+  shared.clock.restart();  // our clock runs from now
+  if (shared.stopOnPonderhit) shared.stopFlag = true;
+  shared.pondering = false;
 }
 
-void Worker::report(int depth, int alpha, int beta) {
-  if (!search.callbacks.onInfo) return;
-  for (int i = 0; i < std::min(multiPV, search.options.multiPV); ++i) {
-    const RootMove& rm = rootMoves[i];
-    bool updated = rm.score != -VALUE_INFINITE;
-    if (depth == 1 && !updated && i > 0) continue;
-    SearchInfo info = line_info(rm, updated ? depth : std::max(1, depth - 1));
-    info.multiPV = i + 1;
-    info.bound = i == pvIdx && updated && rm.score <= alpha  ? BOUND_UPPER
-                 : i == pvIdx && updated && rm.score >= beta ? BOUND_LOWER
-                                                             : BOUND_EXACT;
-    // At a tablebase root the tables know the result; the search only
-    // chooses among the moves that keep it (unless it has seen a mate).
-    if (search.rootInTB && !is_mate_score(info.score)) {
-      info.score = search.rootTbScore;
-      info.bound = BOUND_EXACT;
-    }
-    search.callbacks.onInfo(info);
-  }
-}
-
-SearchInfo Worker::line_info(const RootMove& rm, int depth) const {
-  SearchInfo info;
-  info.depth = depth;
-  info.score = rm.score != -VALUE_INFINITE ? rm.score : rm.previousScore;
-  if (info.score == -VALUE_INFINITE) info.score = 0;
-  info.selDepth = rm.selDepth;
-  info.nodes = search.nodes_searched();
-  info.tbHits = search.tb_hits();
-  info.time = search.clock.elapsed();
-  info.hashfull = search.tt.hashfull();
-  info.pv = rm.pv;
-  return info;
-}
-
-void Worker::iterative_deepening() {
-  // Room below the root for the plies that nodes look back at, and above
-  // the deepest ply for the ones they look ahead to.
-  constexpr int PliesBelowRoot = 7, PliesPastMax = 3;
-  Stack stack[PliesBelowRoot + MAX_PLY + PliesPastMax] = {};
-  Stack* ss = stack + PliesBelowRoot;
-  Move rootPv[MAX_PLY + 1];
-  for (int i = -PliesBelowRoot; i < MAX_PLY + PliesPastMax; ++i) {
-    (ss + i)->continuation = &continuationHistory[NO_PIECE][0];
-    (ss + i)->staticEval = VALUE_NONE;
-    (ss + i)->ply = std::max(i, 0);
-  }
-  ss->pv = rootPv;
-  multiPV = std::min<int>(search.searchMultiPV, int(rootMoves.size()));
-  int previousBest = 0;
-  Move lastBestMove = Move::none();
-  int stableIterations = 0;
-
-  for (rootDepth = 1; rootDepth < MAX_PLY && !stopped(); ++rootDepth) {
-    if (is_main() && search.depthCap && rootDepth > search.depthCap) break;
-    bestMoveChanges /= 2;
-    for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
-
-    int alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-    for (pvIdx = 0; pvIdx < multiPV && !stopped(); ++pvIdx) {
-      selDepth = 0;
-      // Aspiration window around the last score, widened on each failure.
-      int prev = rootMoves[pvIdx].previousScore;
-      int delta = AspirationBase + std::abs(prev) / AspirationScoreDivisor;
-      if (rootDepth >= AspirationMinDepth && !is_decisive(prev)) {
-        alpha = std::max(prev - delta, -VALUE_INFINITE);
-        beta = std::min(prev + delta, VALUE_INFINITE);
-      } else {
-        alpha = -VALUE_INFINITE;
-        beta = VALUE_INFINITE;
-      }
-      for (;;) {
-        int value = negamax<Root>(ss, alpha, beta, rootDepth, false);
-        std::stable_sort(rootMoves.begin() + pvIdx, rootMoves.end());
-        if (stopped()) break;
-        if (is_main() && (value <= alpha || value >= beta) &&
-            search.clock.elapsed() > LiveReportAfter)
-          report(rootDepth, alpha, beta);
-        // A bound that widens into the decisive range opens completely: a
-        // window edge there is no score, yet null move returns it as a
-        // lower bound, and the GUI would show it (cp 19914).
-        if (value <= alpha) {
-          beta = (alpha + beta) / 2;
-          alpha = value - delta <= VALUE_TB_LOSS_IN_MAX_PLY ? -VALUE_INFINITE : value - delta;
-        } else if (value >= beta) {
-          beta = value + delta >= VALUE_TB_WIN_IN_MAX_PLY ? VALUE_INFINITE : value + delta;
-        } else {
-          break;
-        }
-        delta += delta / 2;
-      }
-      std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx + 1);
-      if (is_main() && (stopped() ? completedDepth > 0 : pvIdx + 1 == multiPV))
-        report(stopped() ? completedDepth : rootDepth, alpha, beta);
-    }
-    if (stopped()) break;
-    completedDepth = rootDepth;
-    if (!is_main()) continue;
-    if (search.limits.softNodes && search.nodes_searched() >= search.limits.softNodes)
-      search.stopFlag = true;
-
-    // Limits checked between iterations: mate found, or time.
-    const int best = rootMoves[0].score;
-    if (search.limits.mate && best >= mate_in(2 * search.limits.mate)) search.stopFlag = true;
-    if (search.timeManaged && !search.stopFlag) {
-      stableIterations = rootMoves[0].move == lastBestMove ? stableIterations + 1 : 0;
-      lastBestMove = rootMoves[0].move;
-      const IterationOutcome outcome{bestMoveChanges, previousBest - best, stableIterations,
-                                     rootMoves.size() == 1};
-      if (stop_after_iteration(search.clock.elapsed(), search.budget.optimum, outcome)) {
-        if (search.pondering)
-          search.stopOnPonderhit = true;
-        else
-          search.stopFlag = true;
-      }
-    }
-    previousBest = best;
-  }
+void Search::wait() {
+  if (mainThread.joinable()) mainThread.join();
 }
 
 }  // namespace shiftmate

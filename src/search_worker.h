@@ -1,6 +1,6 @@
 // One Lazy SMP search thread (a Worker): its own copy of the position,
 // its histories and the network's accumulators. Its tree search, the
-// iterative deepening, negamax and quiescence, is in search.cpp; the
+// iterative deepening, negamax and quiescence, is in shared.cpp; the
 // pool that runs the workers is in thread_pool.*.
 #pragma once
 
@@ -16,7 +16,7 @@
 #include "nnue/inference.h"
 #include "position.h"
 #include "random.h"
-#include "search.h"
+#include "search_shared.h"
 #include "skill.h"
 
 namespace shiftmate {
@@ -66,7 +66,7 @@ void zero(Table& table) {
 
 class Worker {
  public:
-  Worker(Search& s, int i) : search(s), id(i) { clear(); }
+  Worker(SharedSearchState& s, int i) : shared(s), id(i) { clear(); }
 
   // All-zero bytes are empty entries and Move::none(): one memset per table
   // (element loops cost ucinewgame milliseconds in instrumented builds).
@@ -105,7 +105,7 @@ class Worker {
       candidates.push_back({rm.move, score});
     }
     Random rng(seed);
-    Move m = search.options.skill.pick(candidates, rng.uniform());
+    Move m = shared.options.skill.pick(candidates, rng.uniform());
     for (const RootMove& rm : rootMoves)
       if (rm.move == m) return rm;
     return rootMoves[0];
@@ -182,11 +182,11 @@ class Worker {
   void count_tb_hit() {
     tbHits.store(tbHits.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
-  bool stopped() const { return search.stopFlag.load(std::memory_order_relaxed); }
+  bool stopped() const { return shared.stopFlag.load(std::memory_order_relaxed); }
   void check_limits();
   void report(int depth, int alpha, int beta);
 
-  Search& search;
+  SharedSearchState& shared;
   int id;
   int rootDepth = 0, pvIdx = 0, selDepth = 0, multiPV = 1;
   double bestMoveChanges = 0;

@@ -9,9 +9,9 @@ namespace shiftmate {
 ThreadPool::ThreadPool() = default;
 ThreadPool::~ThreadPool() = default;
 
-void ThreadPool::resize(Search& search, int n) {
+void ThreadPool::resize(SharedSearchState& shared, int n) {
   workers.clear();
-  for (int i = 0; i < std::max(1, n); ++i) workers.push_back(std::make_unique<Worker>(search, i));
+  for (int i = 0; i < std::max(1, n); ++i) workers.push_back(std::make_unique<Worker>(shared, i));
 }
 
 void ThreadPool::clear() {

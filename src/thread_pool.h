@@ -13,7 +13,7 @@
 
 namespace shiftmate {
 
-class Search;
+struct SharedSearchState;
 class Worker;
 
 class ThreadPool {
@@ -21,9 +21,9 @@ class ThreadPool {
   ThreadPool();
   ~ThreadPool();
 
-  // `n` workers (at least one) that search for `search`; worker 0 is the
-  // main one, which checks the limits and reports.
-  void resize(Search& search, int n);
+  // `n` workers (at least one) that share `shared`; worker 0 is the main
+  // one, which checks the limits and reports.
+  void resize(SharedSearchState& shared, int n);
   int size() const { return int(workers.size()); }
   void clear();  // every worker's histories (new game)
 
