@@ -9,20 +9,20 @@ namespace shiftmate {
 namespace {
 
 // Hash moves can come from another position that shares the table slot.
-Move usable_tt_move(const Position& pos, Move ttMove, bool noisyOnly) {
+Move usable_tt_move(const Position& pos, Move ttMove, bool quiescence) {
   if (!is_legal(pos, ttMove)) return Move::none();
-  if (noisyOnly && !pos.in_check() && !pos.is_noisy(ttMove)) return Move::none();
+  if (quiescence && !pos.in_check() && !pos.is_noisy(ttMove)) return Move::none();
   return ttMove;
 }
 
 }  // namespace
 
 MovePicker::MovePicker(const Position& position, Move hashMove, const OrderingContext& context,
-                       bool capturesOnly)
+                       bool quiescence)
     : pos(position),
       ctx(context),
-      ttMove(usable_tt_move(position, hashMove, capturesOnly)),
-      noisyOnly(capturesOnly && !position.in_check()),
+      ttMove(usable_tt_move(position, hashMove, quiescence)),
+      noisyOnly(quiescence && !position.in_check()),
       step(Step::TtMove) {}
 
 void MovePicker::score_captures(Scored* begin, Scored* last) const {

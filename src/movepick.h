@@ -23,10 +23,10 @@ struct OrderingContext {
 
 class MovePicker {
  public:
-  // Main search: every legal move. Quiescence (`noisyOnly`): captures and
+  // Main search: every legal move. Quiescence (`quiescence`): captures and
   // promotions, or every evasion when in check.
   MovePicker(const Position& position, Move hashMove, const OrderingContext& context,
-             bool capturesOnly = false);
+             bool quiescence = false);
 
   // The next move, or Move::none() when done. With skipQuiets, quiet moves
   // other than killers and the countermove are passed over (late move

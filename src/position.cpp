@@ -455,11 +455,6 @@ Key Position::compute_pawn_key() const {
   return k;
 }
 
-int Position::non_pawn_material(Color c) const {
-  return 300 * popcount(pieces(c, KNIGHT, BISHOP)) + 500 * popcount(pieces(c, ROOK)) +
-         900 * popcount(pieces(c, QUEEN));
-}
-
 bool Position::see_ge(Move m, int threshold) const {
   // Castling, en passant and promotions are rare enough to call neutral.
   if (m.kind() != NORMAL) return 0 >= threshold;

@@ -15,7 +15,7 @@ namespace shiftmate {
 // What do_move changes and undo_move must restore; one per ply played.
 struct StateInfo {
   Key key;
-  Key pawnKey;        // pawns and kings only, for the pawn hash table
+  Key pawnKey;        // pawns and kings only: the pawn correction history's index
   Bitboard checkers;  // enemy pieces giving check to the side to move
   Square epSquare;    // behind a pawn that just moved two squares (as FEN says)
   std::uint8_t castling;
@@ -99,8 +99,6 @@ class Position {
   // Key computed from scratch (the incremental key must always equal it).
   Key compute_key() const;
   Key compute_pawn_key() const;
-  // Material of one side's non-pawn pieces, for null-move and endgame tests.
-  int non_pawn_material(Color c) const;
   // Does the side to move have a piece other than pawns and king?
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
   // The position after m is a capture or promotion (a "noisy" move).

@@ -20,7 +20,8 @@ struct LoadReport {
   std::vector<std::string> problems;  // missing directories, damaged files
 };
 
-// Loads the tables found in `paths` (directories separated by ':'); "" and
+// Loads the tables found in `paths` (directories separated by
+// PathListSeparator: ';' on Windows, ':' elsewhere); "" and
 // "<empty>" unload them. Not while a search probes: the engine stops it first.
 LoadReport load(const std::string& paths);
 int max_pieces();  // 0 when no tables are loaded

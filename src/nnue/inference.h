@@ -30,7 +30,8 @@ std::optional<std::string> use_network_file(const std::string& path);
 // Goes back to the network compiled into the binary.
 void use_embedded_network();
 
-// The SIMD the output layer was built for ("avx512", "avx2" or "scalar").
+// The kernels in use (simd::name(): "avx512", "avx2", "neon", "scalar" or
+// Highway's target).
 const char* simd_name();
 
 }  // namespace shiftmate::nnue
