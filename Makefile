@@ -1,9 +1,9 @@
 # Shiftmate build entry point.
 #   make            release binary ./shiftmate (EXE=name, CXX=compiler,
-#                   ARCH=native|x86-64|x86-64-bmi2|x86-64-v2|x86-64-v3|x86-64-v4 (see README),
+#                   ARCH=native|x86-64|x86-64-bmi2|x86-64-v2|x86-64-v3|x86-64-v4 (docs/building.md),
 #                   SIMD=intrinsics|highway: the network's kernels for ARCH, or chosen at run time,
 #                   SPSA=on: the search margins become UCI options for scripts/spsa.py,
-#                   HIDDEN=n BUCKETS=n NET=file|none: another network shape, README "Other sizes")
+#                   HIDDEN=n BUCKETS=n NET=file|none: another network shape, docs/training.md "Other sizes")
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
 #   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
@@ -11,7 +11,7 @@
 #                   each checked by its bench; NOTICE, LICENSE and SHA256SUMS beside them
 #   make release-test  the UCI and command-line tests and the perft suites against dist/'s
 #                   Windows file under Wine and aarch64 file under qemu-aarch64
-#   make layers     check that src/ includes follow the README's layer table
+#   make layers     check that src/ includes follow the layer table in docs/layout.md
 #   make print-version  the version a build has (RELEASE=on: the number alone)
 #   make check-bench  the bench node count against the newest commit's "Bench: N"
 #   make perft-full every position of every suite in perft/ to full depth
@@ -23,6 +23,7 @@
 #   make fuzz       each libFuzzer target for FUZZ_SECONDS (default 60)
 #   make debug      debug build (assertions: position consistency after every move) and its tests
 #   make soak       1,000 games at 1+0.01 through fastchess: no crash, time loss or warning
+#   make format     clang-format every tracked C++ source (format-check: fail if one is not)
 # Missing Debian packages are installed when run as root; otherwise the
 # command to install them is printed.
 
@@ -34,7 +35,7 @@ ARCH ?= native
 SIMD ?= intrinsics
 SPSA ?= off
 JOBS ?= 2
-# The network's shape and the net to embed (README, "Other sizes").
+# The network's shape and the net to embed (docs/training.md, "Other sizes").
 HIDDEN ?= 256
 BUCKETS ?= 1
 NET ?= $(CURDIR)/nets/default.nnue
@@ -79,7 +80,7 @@ CMAKE_FLAGS += -DSHIFTMATE_RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF)
 VERSION = $(shell cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF) \
                         -P cmake/version.cmake)
 
-.PHONY: release release-test all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format clean
+.PHONY: release release-test all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format format-check clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -101,11 +102,12 @@ test: test-deps build
 # Only the network's, the move generator's and the bench's tests are compiled
 # and run, and each binary's bench must search the committed node count.
 KERNEL_BUILDS := x86-64-bmi2:intrinsics x86-64:intrinsics x86-64:highway
+# The tests each step runs are labelled in tests/CMakeLists.txt (TEST_GROUPS);
+# these files hold the ones labelled `kernels`.
 KERNEL_TEST_FILES := nnue_test;movegen_test;attacks_test;uci_protocol_test
-KERNEL_TESTS := ^(Nnue[A-Za-z]*|Evaluation|MovegenTest|AttacksTest|Magics)\.|^UciProtocol\.Bench
 kernels: test-deps build
 	@$(call ensure_packages,libhwy-dev)
-	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -R "$(KERNEL_TESTS)"
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L kernels
 	@printf 'eval\nquit\n' | $(BUILD_DIR)/shiftmate | grep '^Network'
 	scripts/check-bench.sh $(BUILD_DIR)/shiftmate
 	@set -e; for kernel in $(KERNEL_BUILDS); do \
@@ -115,7 +117,7 @@ kernels: test-deps build
 	    -DSHIFTMATE_ARCH=$$arch -DSHIFTMATE_SIMD=$$simd "-DSHIFTMATE_TEST_FILES=$(KERNEL_TEST_FILES)" \
 	    > /dev/null; \
 	  cmake --build $$dir -j $(JOBS); \
-	  (cd $$dir && ctest --output-on-failure -j $(JOBS) -R "$(KERNEL_TESTS)"); \
+	  (cd $$dir && ctest --output-on-failure -j $(JOBS) -L kernels); \
 	  printf 'eval\nquit\n' | $$dir/shiftmate | grep '^Network'; \
 	  scripts/check-bench.sh $$dir/shiftmate; \
 	done
@@ -164,7 +166,7 @@ release-test: test-deps build
 	  file=$$(realpath $$file); \
 	  echo "== release-test: $$runner $$file: UCI and command-line tests"; \
 	  (cd $(BUILD_DIR) && WINEDEBUG=-all SHIFTMATE_TEST_ENGINE="$$runner $$file" \
-	    ctest --output-on-failure -j $(JOBS) -R '^(UciProtocol|Cli)'); \
+	    ctest --output-on-failure -j $(JOBS) -L release); \
 	  echo "== release-test: $$runner $$file: Syzygy, EvalFile, BookFile, a piped session"; \
 	  scripts/check-foreign.py $$file $(EXE_PATH); \
 	  for suite in perft/*.epd; do \
@@ -229,20 +231,21 @@ asan: deps test-deps
 	cd build/asan && ctest --output-on-failure -j $(JOBS)
 
 # Tests that run several threads: UCI sessions (search threads, stop/go
-# races, options mid-search), threaded perft, the stress test, datagen.
-TSAN_TESTS := UciProtocol|UciStress|Threads|Cli|Datagen
+# races, options mid-search), threaded perft, the stress test, datagen: label
+# tsan in tests/CMakeLists.txt.
 tsan: deps test-deps
 	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread > /dev/null
 	@cmake --build build/tsan -j $(JOBS)
-	cd build/tsan && ctest --output-on-failure -j $(JOBS) -R "$(TSAN_TESTS)"
+	cd build/tsan && ctest --output-on-failure -j $(JOBS) -L tsan
 
 # Debug build: assertions on, including a full consistency check of the
-# position after every make and unmake (slow: the perft suites are skipped).
+# position after every make and unmake (slow: the perft suites, label slow in
+# tests/CMakeLists.txt, are skipped).
 debug: deps test-deps
 	@cmake -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=$(CXX) \
 	  -DSHIFTMATE_ARCH=$(ARCH) -DSHIFTMATE_PEXT=$(PEXT) > /dev/null
 	@cmake --build build/debug -j $(JOBS)
-	cd build/debug && ctest --output-on-failure -j $(JOBS) -E "FullDepth|SixMillion"
+	cd build/debug && ctest --output-on-failure -j $(JOBS) -LE slow
 
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := fuzz_fen fuzz_uci fuzz_move fuzz_epd
@@ -280,11 +283,19 @@ soak: all
 	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) \
 	  1+0.01 $(BOOK) build/soak/toga
 
-# Generated tables (magic_numbers.h) keep their generator's layout.
+# Every tracked C++ source but the generated tables (magic_numbers.h), which
+# keep their generator's layout; outside a git checkout, every one under src/
+# and tests/.
+FORMAT_FILES = $(filter-out %/magic_numbers.h,$(shell git ls-files '*.h' '*.cpp' 2>/dev/null || \
+                 find src tests -name '*.h' -o -name '*.cpp'))
 format:
-	clang-format -i $(filter-out src/magic_numbers.h,$(wildcard src/*.h src/*.cpp src/util/*.h)) \
-	  $(filter-out src/checkers/magic_numbers.h,$(wildcard src/checkers/*.h src/checkers/*.cpp)) \
-	  tests/*.cpp tests/*.h tests/fuzz/*.cpp
+	@$(call ensure_packages,clang-format)
+	clang-format -i $(FORMAT_FILES)
+
+# Fails on any file that `make format` would change, and shows how (CI).
+format-check:
+	@$(call ensure_packages,clang-format)
+	@clang-format --dry-run --Werror $(FORMAT_FILES) && echo "format-check: $(words $(FORMAT_FILES)) files as clang-format lays them out"
 
 clean:
 	rm -rf build $(EXE)

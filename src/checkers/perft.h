@@ -10,7 +10,7 @@
 
 namespace shiftmate::checkers {
 
-// The result and report shared with chess perft (perft_result.h), so that
+// The result and report shared with chess perft (perft/result.h), so that
 // both print the same format.
 using shiftmate::DivideEntry;
 using shiftmate::PerftResult;
