@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Checks that src/ includes only downward, as the README's layer table says.
+"""Checks that src/ includes only downward, as the layer table of docs/layout.md says.
 
-The "Layout of `src/`" table in README.md lists the layers from the bottom
-up: a file may include files of its own row and of the rows above it. A cell
+The "Layout of `src/`" table in docs/layout.md lists the layers from the
+bottom up: a file may include files of its own row and of the rows above it. A cell
 names files (`types.h`), every extension of a stem (`attacks.*`) or a whole
 folder (`nnue/`). Every file under src/ must be in exactly one row.
 
@@ -14,17 +14,18 @@ import re
 import sys
 from pathlib import Path
 
+LAYOUT_FILE = "docs/layout.md"  # the layer table, relative to the repository root
 LAYOUT_HEADING = "## Layout of `src/`"
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 
-def read_layers(readme):
+def read_layers(layout):
     """The table's rows, top first, each a list of its file patterns."""
-    lines = readme.read_text(encoding="utf-8").splitlines()
+    lines = layout.read_text(encoding="utf-8").splitlines()
     try:
         start = lines.index(LAYOUT_HEADING)
     except ValueError:
-        sys.exit(f"check-layers: no '{LAYOUT_HEADING}' section in {readme}")
+        sys.exit(f"check-layers: no '{LAYOUT_HEADING}' section in {layout}")
     layers = []
     for line in lines[start + 1 :]:
         if line.startswith("#"):
@@ -38,7 +39,7 @@ def read_layers(readme):
         if patterns:  # the header row names no files
             layers.append(patterns)
     if not layers:
-        sys.exit(f"check-layers: the '{LAYOUT_HEADING}' table in {readme} has no rows")
+        sys.exit(f"check-layers: the '{LAYOUT_HEADING}' table in {layout} has no rows")
     return layers
 
 
@@ -55,7 +56,7 @@ def matches(pattern, rel):
 def main():
     root = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent)
     src = root / "src"
-    layers = read_layers(root / "README.md")
+    layers = read_layers(root / LAYOUT_FILE)
 
     def row_text(i):
         return ", ".join(layers[i])
@@ -66,7 +67,7 @@ def main():
     for rel in files:
         rows = [i for i, row in enumerate(layers) if any(matches(p, rel) for p in row)]
         if not rows:
-            problems.append(f"src/{rel} is in no row of the README's layer table")
+            problems.append(f"src/{rel} is in no row of the layer table in {LAYOUT_FILE}")
         elif len(rows) > 1:
             listed = "; ".join(f"row {i + 1} ({row_text(i)})" for i in rows)
             problems.append(f"src/{rel} is in more than one row: {listed}")
@@ -95,7 +96,7 @@ def main():
                 )
 
     if problems:
-        print("check-layers: the includes under src/ do not match README.md's layer table:")
+        print(f"check-layers: the includes under src/ do not match {LAYOUT_FILE}'s layer table:")
         for p in problems:
             print("  " + p)
         print(f"check-layers: {len(problems)} problem(s)")
