@@ -49,8 +49,8 @@ endif
 BENCH_PACKAGES := stockfish valgrind
 # Reference programs the tests compare with (Syzygy: fathom and Stockfish;
 # opening books: polyglot and the gnuchess book); python3 runs the scripts'
-# tests and check-bench.
-TEST_PACKAGES := libgtest-dev fathom stockfish polyglot gnuchess-book python3
+# tests and check-bench, python3-requests OpenBench's client (genfens test).
+TEST_PACKAGES := libgtest-dev fathom stockfish polyglot gnuchess-book python3 python3-requests
 # Cross compilers and runners of the release files; dpkg-dev for NOTICE's
 # package versions.
 RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine wine64 dpkg-dev

@@ -16,6 +16,7 @@
 #include "parse.h"
 #include "perft/perft.h"
 #include "search_params.h"
+#include "training/openings.h"
 #include "util/platform.h"
 #include "version.h"
 #include "wdl/model.h"
@@ -117,6 +118,8 @@ bool UciSession::execute(const std::string& line) {
     send(eval_report(engine.position()));
   else if (cmd == "bench")
     bench(in);
+  else if (cmd == "genfens")
+    genfens(in);
   else {
     std::string shown = cmd.substr(0, 32);
     std::replace_if(
@@ -420,6 +423,23 @@ void UciSession::bench(std::istringstream& in) {
   engine.wait();
   std::lock_guard lock(outputMutex);
   run_bench(engine, depth, out);
+}
+
+// OpenBench's DATAGEN workloads ask for openings this way, on the command
+// line (`shiftmate "genfens N seed S book B" quit`) and read each
+// `info string genfens FEN` line as it comes (they give up after 15 s
+// without one).
+void UciSession::genfens(std::istringstream& in) {
+  auto request = parse_genfens(in);
+  if (auto* error = std::get_if<std::string>(&request)) {
+    info_string(*error);
+    return;
+  }
+  engine.stop();
+  engine.wait();
+  auto error = generate_openings(std::get<GenfensRequest>(request),
+                                 [this](const std::string& fen) { info_string("genfens " + fen); });
+  if (error) info_string(*error);
 }
 
 void run_uci(std::istream& in, std::ostream& out, const std::vector<std::string>& first) {

@@ -38,6 +38,7 @@ class UciSession {
   void declare_options();  // fills `options`, each bound to this session
   void go(std::istringstream& in);
   void bench(std::istringstream& in);
+  void genfens(std::istringstream& in);
   void syzygy_path(const std::string& value);
   void book_file(const std::string& value);
   bool play_book_move(const Position& root, const SearchLimits& limits);

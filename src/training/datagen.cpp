@@ -28,10 +28,6 @@ namespace shiftmate {
 
 namespace {
 
-// Openings rerolled in a row before the run gives up (an openings file of
-// lost or dead-drawn positions would otherwise loop for ever).
-constexpr int MaxOpeningAttempts = 1000;
-
 constexpr std::uint64_t RecordBytes = sizeof(PackedPosition);
 
 // splitmix64's finaliser: spreads seeds that differ in a few bits.
@@ -142,58 +138,34 @@ class GameThread {
   }
 
  private:
-  // What a search chose.
-  struct Choice {
-    Move best = Move::none();
-    int score = 0;  // side to move's view
-    bool scored = false;
-  };
+  using Choice = NodeSearchResult;
 
   static std::uint64_t seed_for(const Shared& s, int index) {
     return mix(mix(mix(s.options.seed) + std::uint64_t(index)) + s.file.records);
   }
 
   Choice think(const Position& pos) {
-    Choice r;
-    SearchLimits limits;
-    limits.softNodes = shared.options.nodes;
-    limits.nodes = shared.options.hardNodes ? shared.options.hardNodes
-                                            : DatagenHardNodesFactor * shared.options.nodes;
-    SearchCallbacks callbacks;
-    callbacks.onInfo = [&r](const SearchInfo& info) {
-      if (info.multiPV != 1) return;
-      r.score = info.score;
-      r.scored = true;
-    };
-    callbacks.onBestMove = [&r](Move best, Move) { r.best = best; };
-    search.start(pos, limits, SearchOptions{}, std::move(callbacks));
-    search.wait();
-    return r;
+    const std::uint64_t hard = shared.options.hardNodes
+                                   ? shared.options.hardNodes
+                                   : DatagenHardNodesFactor * shared.options.nodes;
+    return search_nodes(search, pos, shared.options.nodes, hard);
   }
 
   // Start position or opening, random moves, then a search: a position
-  // with legal moves, not drawn, within DatagenMaxOpeningScore. False when
+  // with legal moves, not drawn, within MaxOpeningScore. False when
   // the run stops first.
   bool opening(Position& pos, Choice& first, int& plies) {
-    const auto& openings = shared.options.openings;
     for (int attempt = 0; attempt < MaxOpeningAttempts; ++attempt) {
       if (shared.stopping()) return false;
-      pos = Position();
-      if (!openings.empty())
-        pos.set(openings[rng.below(openings.size())]);  // checked by load_openings
-      plies = 0;
-      for (; plies < shared.options.randomPlies; ++plies) {
-        MoveList<LEGAL> moves(pos);
-        if (!moves.size()) break;
-        pos.do_move(*(moves.begin() + rng.below(moves.size())));
-      }
-      if (!MoveList<LEGAL>(pos).size() || pos.is_draw(0)) continue;
+      if (!random_opening(pos, plies, shared.options.openings, shared.options.randomPlies, false,
+                          rng))
+        continue;
       first = think(pos);
       if (shared.stopping()) return false;
-      if (first.scored && std::abs(first.score) <= DatagenMaxOpeningScore) return true;
+      if (first.scored && std::abs(first.score) <= MaxOpeningScore) return true;
     }
-    shared.fail(fmt::format("no playable opening with |score| <= {} in {} tries",
-                            DatagenMaxOpeningScore, MaxOpeningAttempts));
+    shared.fail(fmt::format("no playable opening with |score| <= {} in {} tries", MaxOpeningScore,
+                            MaxOpeningAttempts));
     return false;
   }
 
@@ -269,37 +241,6 @@ std::optional<GameResult> Adjudicator::update(std::optional<int> whiteScore, int
   if (whiteWinning >= DatagenWinPlies) return GameResult::WHITE_WINS;
   if (blackWinning >= DatagenWinPlies) return GameResult::BLACK_WINS;
   if (level >= DatagenDrawPlies && fullmove > DatagenDrawAfterMove) return GameResult::DRAW;
-  return std::nullopt;
-}
-
-std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens) {
-  std::ifstream in(path_from_utf8(path));
-  if (!in) return fmt::format("cannot open openings file '{}'", path);
-  std::vector<std::string> found;
-  int number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    std::istringstream words(line);
-    std::vector<std::string> fields;
-    for (std::string w; fields.size() < 6 && words >> w;) fields.push_back(w);
-    if (fields.empty() || fields[0][0] == '#') continue;
-    if (fields.size() < 4)
-      return fmt::format("openings file '{}' line {}: not a FEN or EPD position", path, number);
-    // FEN clocks when fields 5 and 6 are numbers; EPD operations otherwise.
-    bool clocks =
-        fields.size() == 6 && parse_number<int>(fields[4]) && parse_number<int>(fields[5]);
-    std::string fen = fmt::format("{} {} {} {} {}", fields[0], fields[1], fields[2], fields[3],
-                                  clocks ? fields[4] + " " + fields[5] : "0 1");
-    Position pos;
-    if (auto error = pos.set(fen))
-      return fmt::format("openings file '{}' line {}: {}", path, number, *error);
-    if (!MoveList<LEGAL>(pos).size())
-      return fmt::format("openings file '{}' line {}: no legal move", path, number);
-    found.push_back(pos.fen());
-  }
-  if (in.bad()) return fmt::format("cannot read openings file '{}'", path);
-  if (found.empty()) return fmt::format("openings file '{}' has no positions", path);
-  fens = std::move(found);
   return std::nullopt;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "training/openings.h"
 #include "training/packed_position.h"
 
 namespace shiftmate {
@@ -31,11 +32,8 @@ struct DatagenOptions {
 
 constexpr std::uint64_t DatagenHardNodesFactor = 20;
 
-// Openings and adjudication. An opening (the start position or one from the
-// openings file, then random plies) is
-// searched once and rerolled when |score| > DatagenMaxOpeningScore: games from
-// lost positions teach little and end at once.
-constexpr int DatagenMaxOpeningScore = 300;
+// Adjudication. (Openings: training/openings.h; each is searched once and
+// rerolled when |score| > MaxOpeningScore.)
 constexpr int DatagenWinScore = 2000;     // adjudicated win after ...
 constexpr int DatagenWinPlies = 4;        // ... this many plies in a row
 constexpr int DatagenDrawAfterMove = 40;  // adjudicated draw after this full move when ...
@@ -69,12 +67,6 @@ struct DatagenReport {
   double seconds = 0;
   std::optional<std::string> error;  // the file could not be read or written
 };
-
-// Reads an openings file: one position per line, EPD (the first 4 fields)
-// or FEN (6 fields); blank lines and lines starting with '#' are skipped.
-// Returns the message naming the problem if the file cannot be read, a line
-// is not a legal position with a legal move, or there is no position.
-std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens);
 
 // Plays games on options.threads threads and appends their positions to
 // `path` until it holds options.positions records or `stop` becomes true (the
