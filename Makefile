@@ -33,12 +33,19 @@ EXE_PATH := $(if $(findstring /,$(EXE)),$(EXE),./$(EXE))
 CXX ?= g++
 ARCH ?= native
 SIMD ?= intrinsics
-SPSA ?= off
+# SPSA=on builds the search margins as UCI options. A tune branch for
+# OpenBench, whose workers build with plain `make`, commits the file
+# tune/spsa-build to get that build (docs/openbench.md).
+SPSA ?= $(if $(wildcard $(CURDIR)/tune/spsa-build),on,off)
 JOBS ?= 2
 # The network's shape and the net to embed (docs/training.md, "Other sizes").
 HIDDEN ?= 256
 BUCKETS ?= 1
 NET ?= $(CURDIR)/nets/default.nnue
+# OpenBench names the net to embed EVALFILE.
+ifdef EVALFILE
+  NET := $(EVALFILE)
+endif
 
 # The engine's; GoogleTest only for the test targets (OpenBench's workers
 # build with `make EXE=name CXX=g++` and need no tests).

@@ -253,16 +253,27 @@ int magics_command(int argc, char** argv) {
 }
 
 CommandSyntax search_params_syntax() {
-  return help_only_syntax("shiftmate search-params",
-                          "List the search margins SPSA tunes: name, value, range and step "
-                          "(scripts/spsa.py).");
+  CommandSyntax syntax = help_only_syntax(
+      "shiftmate search-params",
+      "List the search margins SPSA tunes: name, value, range and step (scripts/spsa.py).");
+  syntax.options.add_options()(
+      "openbench", "as OpenBench's SPSA input: name, int, value, min, max, c_end, r_end");
+  return syntax;
 }
 
 // The search's tunable margins: name, value, range and SPSA step, one per line.
 int search_params_command(int argc, char** argv) {
   CommandSyntax syntax = search_params_syntax();
-  if (syntax.parse(argc, argv).count("help")) {
+  auto args = syntax.parse(argc, argv);
+  if (args.count("help")) {
     fmt::print("{}\n", syntax.options.help());
+    return 0;
+  }
+  if (args.count("openbench")) {
+    constexpr double OpenBenchRateEnd = 0.002;  // OpenBench's own default
+    for (const auto& p : search_params::Parameters)
+      fmt::print("{}, int, {}, {}, {}, {}, {}\n", p.name, p.defaultValue, p.min, p.max, p.step,
+                 OpenBenchRateEnd);
     return 0;
   }
   fmt::print("# name value min max step ({})\n", search_params::Tunable

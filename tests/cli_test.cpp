@@ -712,3 +712,21 @@ TEST(Cli, SearchParamsListsTheTunableMarginsWithinTheirRanges) {
   EXPECT_FALSE(contains(session.out, "option name FutilityBase")) << session.out;
   EXPECT_TRUE(contains(session.out, "unsupported option 'FutilityBase'")) << session.out;
 }
+
+// OpenBench's SPSA input: `name, int, value, min, max, c_end, r_end`, the
+// same parameters as the plain list, in the same order.
+TEST(Cli, SearchParamsPrintsOpenBenchsSpsaInput) {
+  std::vector<std::string> plain = split_lines(run("search-params").out);
+  Outcome r = run("search-params --openbench");
+  ASSERT_TRUE(r.exited);
+  EXPECT_EQ(r.code, 0);
+  std::vector<std::string> lines = split_lines(r.out);
+  ASSERT_EQ(lines.size() + 1, plain.size()) << r.out;  // no header line
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::istringstream row(plain[i + 1]);
+    std::string name;
+    int value = 0, lo = 0, hi = 0, step = 0;
+    ASSERT_TRUE(row >> name >> value >> lo >> hi >> step) << plain[i + 1];
+    EXPECT_EQ(lines[i], fmt::format("{}, int, {}, {}, {}, {}, 0.002", name, value, lo, hi, step));
+  }
+}
