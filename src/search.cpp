@@ -38,6 +38,7 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
                    SearchCallbacks cb) {
   stop();
   wait();
+  shared.sinceGo.restart();
   shared.clock.restart();
   shared.limits = l;
   shared.options = o;
@@ -114,7 +115,7 @@ std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
 
 bool SharedSearchState::hard_limit_reached() const {
   if (pondering.load(std::memory_order_relaxed)) return false;
-  TimePoint elapsed = clock.elapsed();
+  TimePoint elapsed = limit_elapsed();
   if (limits.movetime && elapsed >= movetime_limit(limits.movetime, options.moveOverhead))
     return true;
   if (timeManaged && elapsed >= budget.maximum) return true;
@@ -195,7 +196,7 @@ std::uint64_t Search::nodes_searched() const { return pool.nodes(); }
 std::uint64_t Search::tb_hits() const { return pool.tb_hits(); }
 
 void Search::ponderhit() {
-  shared.clock.restart();  // our clock runs from now
+  shared.clock.restart();  // the limits count from now; the reports from the go
   if (shared.stopOnPonderhit) shared.stopFlag = true;
   shared.pondering = false;
 }

@@ -44,6 +44,9 @@ struct SearchOptions {
   int syzygyProbeDepth = 1;
   bool syzygy50MoveRule = true;
   Skill skill;  // full strength unless a level or an Elo is set
+  // UCI `nodestime`: nodes per millisecond stand in for time (0: real time),
+  // so that a timed game is the same on any machine.
+  int nodesTime = 0;
 };
 
 // One `info` line's content.
@@ -86,7 +89,17 @@ struct SharedSearchState {
   SearchCallbacks callbacks;
   TimeBudget budget;
   bool timeManaged = false;
-  Stopwatch clock;
+  Stopwatch sinceGo;  // what info lines report (time, nodes/s): from the go, pondering included
+  Stopwatch clock;    // what the time limits count: from the go, or from ponderhit
+
+  // Milliseconds for the limits and for the reports; with `nodestime` set,
+  // the nodes searched over that many per millisecond, as Stockfish counts.
+  TimePoint limit_elapsed() const { return elapsed_of(clock); }
+  TimePoint report_elapsed() const { return elapsed_of(sinceGo); }
+  TimePoint elapsed_of(const Stopwatch& watch) const {
+    return options.nodesTime ? TimePoint(nodes_searched() / std::uint64_t(options.nodesTime))
+                             : watch.elapsed();
+  }
   int searchMultiPV = 1;  // lines searched: more than shown when weakened
   int depthCap = 0;       // go depth, or the weakened search's depth (0: none)
   int tbCardinality = 0;  // probe positions with at most this many pieces (0: none)

@@ -292,7 +292,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     ++moveCount;
     if (PvNode) (ss + 1)->pv = nullptr;
     if (RootNode && is_main() && shared.callbacks.onCurrentMove &&
-        shared.clock.elapsed() > LiveReportAfter)
+        shared.report_elapsed() > LiveReportAfter)
       shared.callbacks.onCurrentMove(depth, move, moveCount + pvIdx);
 
     const bool capture = pos.is_noisy(move);
@@ -572,7 +572,7 @@ SearchInfo Worker::line_info(const RootMove& rm, int depth) const {
   info.selDepth = rm.selDepth;
   info.nodes = shared.nodes_searched();
   info.tbHits = shared.tb_hits();
-  info.time = shared.clock.elapsed();
+  info.time = shared.report_elapsed();
   info.hashfull = shared.tt.hashfull();
   info.pv = rm.pv;
   return info;
@@ -619,7 +619,7 @@ void Worker::iterative_deepening() {
         std::stable_sort(rootMoves.begin() + pvIdx, rootMoves.end());
         if (stopped()) break;
         if (is_main() && (value <= alpha || value >= beta) &&
-            shared.clock.elapsed() > LiveReportAfter)
+            shared.report_elapsed() > LiveReportAfter)
           report(rootDepth, alpha, beta);
         // A bound that widens into the decisive range opens completely: a
         // window edge there is no score, yet null move returns it as a
@@ -652,7 +652,7 @@ void Worker::iterative_deepening() {
       lastBestMove = rootMoves[0].move;
       const IterationOutcome outcome{bestMoveChanges, previousBest - best, stableIterations,
                                      rootMoves.size() == 1};
-      if (stop_after_iteration(shared.clock.elapsed(), shared.budget.optimum, outcome)) {
+      if (stop_after_iteration(shared.limit_elapsed(), shared.budget.optimum, outcome)) {
         if (shared.pondering)
           shared.stopOnPonderhit = true;
         else

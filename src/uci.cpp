@@ -151,6 +151,9 @@ void UciSession::declare_options() {
   add("Ponder", Check{false, [](bool) {}});
   add("Move Overhead",
       Spin{10, 0, 5000, [this](long long ms) { engine.search_options().moveOverhead = ms; }});
+  // Stockfish's: nodes per millisecond stand in for the clock (0: off).
+  add("nodestime",
+      Spin{0, 0, 10000, [this](long long n) { engine.search_options().nodesTime = int(n); }});
   add("UCI_Chess960", Check{false, [this](bool on) { engine.set_chess960(on); }});
   add("Clear Hash", UciOption::Button{[this] { engine.clear_hash(); }});
   add("EvalFile",

@@ -6,6 +6,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "engine_process.h"
 #include "movegen.h"
@@ -310,6 +311,63 @@ TEST(UciProtocol, PonderWaitsForPonderhit) {
   e.send("go ponder wtime 2000 btime 2000");
   e.send("stop");
   EXPECT_TRUE(e.wait_for("bestmove", 1000));
+}
+
+// The value after `key` on an info line (-1 when absent).
+long long info_value(const std::string& line, const std::string& key) {
+  auto w = words(line);
+  for (std::size_t i = 0; i + 1 < w.size(); ++i)
+    if (w[i] == key) return std::stoll(w[i + 1]);
+  return -1;
+}
+
+// Time and nodes/s on the info lines count from the go, pondering included
+// (as Stockfish's do); the time budget after ponderhit counts from there.
+TEST(UciProtocol, InfoAfterPonderhitCountsFromTheGo) {
+  Session e;
+  e.send("position startpos moves e2e4");
+  e.send("go ponder wtime 600000 btime 600000 movestogo 40");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  e.send("ponderhit");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  e.send("stop");
+  std::vector<std::string> seen;
+  ASSERT_TRUE(e.wait_for("bestmove", 5000, &seen));
+  long long lastTime = -1, lastNodes = -1, lastNps = -1;
+  for (const auto& line : seen)
+    if (line.rfind("info depth", 0) == 0 && info_value(line, "time") >= 0) {
+      lastTime = info_value(line, "time");
+      lastNodes = info_value(line, "nodes");
+      lastNps = info_value(line, "nps");
+    }
+  ASSERT_GE(lastTime, 0) << "no info line";
+  EXPECT_GE(lastTime, 1000) << "the info time restarted at ponderhit";
+  EXPECT_LE(lastNps, lastNodes * 1000 / std::max(1LL, lastTime) + 1);
+}
+
+// `nodestime` (Stockfish's): nodes per millisecond stand in for the clock, so
+// that a clock search spends the same nodes on any machine, however loaded,
+// and reports its time in them.
+TEST(UciProtocol, NodestimeSpendsNodesNotMilliseconds) {
+  auto run = [] {
+    Session e;
+    e.send("setoption name nodestime value 50");
+    std::vector<std::string> seen;
+    e.search("position startpos", "go wtime 4000 btime 4000", &seen);
+    long long nodes = -1, time = -1;
+    for (const auto& line : seen)
+      if (line.rfind("info depth", 0) == 0) {
+        nodes = info_value(line, "nodes");
+        time = info_value(line, "time");
+      }
+    EXPECT_EQ(time, nodes / 50) << "time is nodes over nodestime";
+    return nodes;
+  };
+  long long first = run();
+  EXPECT_GT(first, 1000);
+  // 4 s at 50 nodes a millisecond is 200,000 nodes on the clock.
+  EXPECT_LT(first, 200000);
+  EXPECT_EQ(run(), first) << "the same nodes again, whatever the wall clock did";
 }
 
 TEST(UciProtocol, BadInputGetsInfoStringAndEngineKeepsWorking) {
