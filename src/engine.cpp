@@ -48,10 +48,10 @@ bool Engine::set_hash(std::size_t mb) {
   return tt.resize(mb, search.threads());
 }
 
-void Engine::set_threads(int n) {
+bool Engine::set_threads(int n) {
   search.stop();
   search.wait();
-  search.set_threads(n);
+  return search.set_threads(n);
 }
 
 void Engine::clear_hash() {

@@ -37,7 +37,7 @@ class Engine {
 
   void new_game();
   bool set_hash(std::size_t mb);  // false: not enough memory, table unchanged
-  void set_threads(int n);
+  bool set_threads(int n);        // false: no memory for n, threads unchanged
   void clear_hash();
   void set_chess960(bool on);
   // "<embedded>" or the path of a network file; the message says why the

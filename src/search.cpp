@@ -24,9 +24,9 @@ Search::~Search() {
   wait();
 }
 
-void Search::set_threads(int n) {
+bool Search::set_threads(int n) {
   wait();
-  pool.resize(shared, n);
+  return pool.resize(shared, n);
 }
 
 void Search::clear() {

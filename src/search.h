@@ -23,7 +23,9 @@ class Search {
   explicit Search(TranspositionTable& tt);
   ~Search();
 
-  void set_threads(int n);  // waits for a running search first
+  // Waits for a running search first; false (threads unchanged) when the
+  // memory for n is not there.
+  bool set_threads(int n);
   int threads() const { return pool.size(); }
   void clear();  // forget histories (new game)
 

@@ -1,6 +1,8 @@
 #include "thread_pool.h"
 
 #include <algorithm>
+#include <new>
+#include <system_error>
 
 #include "search_worker.h"
 
@@ -9,9 +11,17 @@ namespace shiftmate {
 ThreadPool::ThreadPool() = default;
 ThreadPool::~ThreadPool() = default;
 
-void ThreadPool::resize(SharedSearchState& shared, int n) {
-  workers.clear();
-  for (int i = 0; i < std::max(1, n); ++i) workers.push_back(std::make_unique<Worker>(shared, i));
+bool ThreadPool::resize(SharedSearchState& shared, int n) {
+  const int before = std::max(1, size());
+  try {
+    workers.clear();
+    for (int i = 0; i < std::max(1, n); ++i) workers.push_back(std::make_unique<Worker>(shared, i));
+    return true;
+  } catch (const std::bad_alloc&) {  // each worker's histories take a few MB
+    workers.clear();
+    for (int i = 0; i < before; ++i) workers.push_back(std::make_unique<Worker>(shared, i));
+    return false;
+  }
 }
 
 void ThreadPool::clear() {
@@ -23,8 +33,13 @@ void ThreadPool::prepare(const Position& pos, const std::vector<Move>& rootList)
 }
 
 void ThreadPool::start_helpers() {
-  for (std::size_t i = 1; i < workers.size(); ++i)
-    helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+  for (std::size_t i = 1; i < workers.size(); ++i) {
+    try {
+      helpers.emplace_back([w = workers[i].get()] { w->iterative_deepening(); });
+    } catch (const std::system_error&) {
+      break;  // the system gives no more threads: search with those it gave
+    }
+  }
 }
 
 void ThreadPool::join_helpers() {

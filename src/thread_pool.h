@@ -22,8 +22,9 @@ class ThreadPool {
   ~ThreadPool();
 
   // `n` workers (at least one) that share `shared`; worker 0 is the main
-  // one, which checks the limits and reports.
-  void resize(SharedSearchState& shared, int n);
+  // one, which checks the limits and reports. False, with as many workers
+  // as before, when the memory for n is not there.
+  bool resize(SharedSearchState& shared, int n);
   int size() const { return int(workers.size()); }
   void clear();  // every worker's histories (new game)
 
@@ -32,8 +33,8 @@ class ThreadPool {
   Worker& main() const { return *workers[0]; }
 
   // The helpers start iterating on their own threads (the main worker runs
-  // on the caller's); join_helpers waits for them once the search is told
-  // to stop.
+  // on the caller's), as many as the system gives threads; join_helpers
+  // waits for them once the search is told to stop.
   void start_helpers();
   void join_helpers();
 

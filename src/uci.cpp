@@ -139,12 +139,17 @@ void UciSession::declare_options() {
     options.add({std::move(name), std::move(type), std::move(after)});
   };
   add("Hash",
-      Spin{16, 1, 65536, [this](long long mb) {
+      // Stockfish's maximum; what the machine cannot give is refused with a message.
+      Spin{16, 1, 33554432, [this](long long mb) {
              if (!engine.set_hash(std::size_t(mb)))
                info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB",
                                        mb, engine.hash_mb()));
            }});
-  add("Threads", Spin{1, 1, 256, [this](long long n) { engine.set_threads(int(n)); }});
+  add("Threads", Spin{1, 1, 1024, [this](long long n) {
+                        if (!engine.set_threads(int(n)))
+                          info_string(fmt::format("no memory for {} threads; keeping {}", n,
+                                                  engine.threads()));
+                      }});
   add("MultiPV",
       Spin{1, 1, 256, [this](long long n) { engine.search_options().multiPV = int(n); }});
   // Pondering needs nothing set up in advance.

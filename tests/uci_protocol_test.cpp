@@ -536,11 +536,29 @@ TEST(UciProtocol, ThreadsAndHashOptionsWork) {
   // Hash larger than the machine can give: an info string, and the engine
   // keeps its previous table.
   std::vector<std::string> lines;
-  e.send("setoption name Hash value 65536");
+  e.send("setoption name Hash value 33554432");  // the maximum, Stockfish's: 32 TB
   e.send("isready");
   ASSERT_TRUE(e.wait_for("readyok", 20000, &lines));
+  bool refused = false;
+  for (const auto& line : lines)
+    refused |= line.find("info string cannot allocate 33554432 MB") == 0 &&
+               line.find("keeping 64 MB") != std::string::npos;
+  EXPECT_TRUE(refused) << "no info string for a table the machine cannot give";
   best = words(e.search("position startpos", "go depth 5"));
   EXPECT_TRUE(parse_uci_move(pos_of(std::string(START_FEN)), best.at(1)));
+}
+
+// The maxima of the options a big machine needs, as Stockfish's.
+TEST(UciProtocol, ThreadsAndHashReachStockfishsMaxima) {
+  EngineProcess e;
+  e.send("uci");
+  std::vector<std::string> lines;
+  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  auto has = [&](const std::string& text) {
+    return std::find(lines.begin(), lines.end(), text) != lines.end();
+  };
+  EXPECT_TRUE(has("option name Threads type spin default 1 min 1 max 1024"));
+  EXPECT_TRUE(has("option name Hash type spin default 16 min 1 max 33554432"));
 }
 
 // What analysis GUIs use: the move being searched, analysis mode, a log of
