@@ -29,7 +29,7 @@ constexpr Command Commands[] = {
     {"book", "a Polyglot book's moves for a position", book_command, syntax_of<book_syntax>},
     {"datagen", "self-play training records (32 bytes each)", datagen_command,
      syntax_of<datagen_syntax>},
-    {"convert", "`FEN | score | result` text lines to records", convert_command,
+    {"convert", "`FEN | score | result` lines or scored PGN games to records", convert_command,
      syntax_of<convert_syntax>},
     {"datainfo", "counts, filter, results and scores of records", datainfo_command,
      syntax_of<datainfo_syntax>},

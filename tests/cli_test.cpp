@@ -379,6 +379,30 @@ TEST(Cli, ConvertAndDatainfo) {
   });
 }
 
+// PGN in: the scored moves become records; a game without a result is named
+// and, one game in two, fails the run.
+TEST(Cli, ConvertReadsPgn) {
+  const std::string game =
+      "[Event \"Fast Chess\"]\n[Result \"1-0\"]\n\n"
+      "1. e4 {+0.30/10 0.100s} e5 {book} 2. Nf3 {+0.25/9 0.100s} 1-0\n\n";
+  TempFile input(game), out("");
+  Outcome r = run("convert --output " + quote(out.path()) + " " + quote(input.path()));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out,
+                       "1 games read, 1 converted, 0 skipped (0 illegal move, 0 bad tag, "
+                       "0 no result)\n2 positions converted; 1 moves without a score"))
+      << r.out;
+  EXPECT_EQ(read_file(out.path()).size(), 64u);
+
+  const std::string withUnfinished = game + "[Result \"*\"]\n\n1. d4 {+0.10/1 0.010s} *\n";
+  r = run("convert --output " + quote(out.path()), &withUnfinished);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "standard input:8: game 2 skipped: no result ('*')")) << r.out;
+  EXPECT_TRUE(contains(r.out, "more than 1% of the lines or games were bad")) << r.out;
+  EXPECT_EQ(read_file(out.path()).size(), 64u);
+  EXPECT_TRUE(contains(run("convert --help").out, "PGN")) << run("convert --help").out;
+}
+
 // train --init: a net file or the embedded net as the starting weights;
 // with --epochs 0 it only measures the net's loss. A net that train wrote,
 // read back, measures exactly what train said of the rounded net after its

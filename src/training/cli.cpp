@@ -344,10 +344,17 @@ int train_command(int argc, char** argv) {
 CommandSyntax convert_syntax() {
   CommandSyntax syntax = file_tool_syntax(
       "convert",
-      "Convert `FEN | score | result` lines (White's view; datagen's old text "
-      "format) to 32-byte training records. Bad lines are reported and skipped; "
-      "the exit status is 1 when more than 1% of the lines are bad.",
-      "[INPUT ...]  (none or '-': standard input)", "inputs", "INPUT", "text files", false);
+      "Convert text lines `FEN | score | result` (White's view; datagen's old text "
+      "format) or PGN games to 32-byte training records. An input whose first "
+      "non-blank line starts with '[' is PGN (fastchess, cutechess, OpenBench): each "
+      "move whose comment starts with the engine's score, `{+0.35/12 ...}` or "
+      "`{-M6/20 ...}` (pawns or plies to mate, the mover's view), gives a record of "
+      "the position before it with that score and the game's result; `{book}` and "
+      "other moves are played, not recorded. Bad lines and games (an illegal move, "
+      "a bad tag, no result) are reported and skipped; a game cut off by the end "
+      "of the input is left out; the exit status is 1 when more than 1% of the "
+      "lines or games are bad.",
+      "[INPUT ...]  (none or '-': standard input)", "inputs", "INPUT", "text or PGN files", false);
   syntax.required.push_back("output");
   cxxopts::OptionAdder add = syntax.options.add_options();
   add("output", "binary file to write", cxxopts::value<std::string>(), "FILE.bin");
@@ -367,13 +374,13 @@ int convert_command(int argc, char** argv) {
 
   std::ios::sync_with_stdio(false);
   ConvertReport r = run_convert(options, std::cin, std::cerr);
-  fmt::print("{} lines read, {} converted, {} rejected\n", r.lines, r.converted, r.rejected);
+  fmt::print("{}", describe(r));
   if (r.error) {
     fmt::print(stderr, "convert: error: {}\n", *r.error);
     return 2;
   }
   if (r.too_many_rejected()) {
-    fmt::print(stderr, "convert: more than {}% of the lines were rejected\n",
+    fmt::print(stderr, "convert: more than {}% of the lines or games were bad\n",
                ConvertMaxRejectedFraction * 100);
     return 1;
   }
