@@ -144,7 +144,7 @@ int datagen_command(int argc, char** argv) {
   options.positions = args["positions"].as<std::uint64_t>();
   options.nodes = args["nodes"].as<std::uint64_t>();
   options.hardNodes = args.count("hard-nodes") ? args["hard-nodes"].as<std::uint64_t>()
-                                               : DatagenHardNodesFactor * options.nodes;
+                                               : HardNodesFactor * options.nodes;
   options.threads = args.count("threads") ? args["threads"].as<int>() : int(cores());
   options.randomPlies = args["random-plies"].as<int>();
   options.hashMB = args["hash"].as<std::size_t>();

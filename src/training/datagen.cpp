@@ -145,9 +145,8 @@ class GameThread {
   }
 
   Choice think(const Position& pos) {
-    const std::uint64_t hard = shared.options.hardNodes
-                                   ? shared.options.hardNodes
-                                   : DatagenHardNodesFactor * shared.options.nodes;
+    const std::uint64_t hard = shared.options.hardNodes ? shared.options.hardNodes
+                                                        : HardNodesFactor * shared.options.nodes;
     return search_nodes(search, pos, shared.options.nodes, hard);
   }
 
@@ -273,8 +272,7 @@ DatagenReport run_datagen(const DatagenOptions& options, const std::string& path
       "datagen: {} has {} records; playing for {} more (threads {}, nodes/move {} soft, {} hard, "
       "random plies {}{}, seed {})\n",
       path, file.records, options.positions - file.records, options.threads, options.nodes,
-      options.hardNodes ? options.hardNodes : DatagenHardNodesFactor * options.nodes,
-      options.randomPlies,
+      options.hardNodes ? options.hardNodes : HardNodesFactor * options.nodes, options.randomPlies,
       options.openings.empty()
           ? ""
           : fmt::format(" after {} opening positions", options.openings.size()),

@@ -21,7 +21,7 @@ namespace shiftmate {
 struct DatagenOptions {
   std::uint64_t positions = 1000000;  // target number of records in the file
   std::uint64_t nodes = 5000;         // soft limit per move: no iteration starts after it
-  std::uint64_t hardNodes = 0;        // the search aborts here; 0: DatagenHardNodesFactor * nodes
+  std::uint64_t hardNodes = 0;        // the search aborts here; 0: HardNodesFactor * nodes
   int threads = 1;                    // games played at once
   int randomPlies = 8;                // random moves after the start position or opening
   std::vector<std::string> openings;  // FENs games start from; empty: the start position
@@ -29,8 +29,6 @@ struct DatagenOptions {
   std::size_t hashMB = 8;        // per game thread
   double progressSeconds = 5.0;  // 0: only the final summary
 };
-
-constexpr std::uint64_t DatagenHardNodesFactor = 20;
 
 // Adjudication. (Openings: training/openings.h; each is searched once and
 // rerolled when |score| > MaxOpeningScore.)

@@ -21,7 +21,6 @@ namespace {
 // The balance search's table: small, cleared per request, so that a request
 // gives the same openings whatever ran before it.
 constexpr std::size_t GenfensHashMB = 8;
-constexpr std::uint64_t GenfensHardNodesFactor = 20;
 constexpr std::uint64_t GenfensMaxCount = 100'000'000;
 constexpr int GenfensBookPlies = 4;
 
@@ -168,7 +167,7 @@ std::optional<std::string> generate_openings(const GenfensRequest& request,
       if (!random_opening(pos, plies, book, request.randomPlies, request.chess960, rng)) continue;
       if (seen.count(pos.key())) continue;
       NodeSearchResult r =
-          search_nodes(search, pos, request.nodes, GenfensHardNodesFactor * request.nodes);
+          search_nodes(search, pos, request.nodes, HardNodesFactor * request.nodes);
       if (!r.scored || std::abs(r.score) > request.maxScore) continue;
       seen.insert(pos.key());
       emit(pos.fen());

@@ -38,6 +38,10 @@ std::optional<std::string> load_openings(const std::string& path, std::vector<st
 bool random_opening(Position& pos, int& plies, const std::vector<std::string>& book,
                     int randomPlies, bool chess960, Random& rng);
 
+// A node-budget search aborts at this many times its soft limit unless told
+// otherwise (datagen's moves, an opening's balance).
+constexpr std::uint64_t HardNodesFactor = 20;
+
 // What a search at a node budget chose (datagen's moves, an opening's
 // balance): no iteration starts after softNodes, the search stops at
 // hardNodes; `scored` is false when it stopped before its first iteration.
