@@ -6,6 +6,10 @@
 # Defaults: elo0=0 elo1=3 (use -3 1 for simplifications), 8+0.08, UHO_4060_v4
 # openings from ../shared (override with BOOK=file.epd), 1 thread, 16 MB,
 # two games at a time (CONCURRENCY). MAX_GAMES caps the test (default 20000).
+# NODES=N plays N nodes a move instead of the clock: for changes that leave
+# nodes/s alone, many more games an hour, and the load beside it changes nothing.
+# Lost positions are resigned (3 moves at 10 pawns, both sides agreeing) and
+# dead ones drawn (8 moves within 0.1 pawn after move 40), as in net-match.sh.
 set -euo pipefail
 new=$(realpath "$1")
 base=$(realpath "$2")
@@ -14,16 +18,22 @@ elo1=${4:-3}
 tc=${5:-8+0.08}
 out=${6:-$(mktemp -d)}
 book=$(realpath "${BOOK:-../shared/data/books/UHO_4060_v4.epd}")
+limit=(tc="$tc")
+if [[ -n ${NODES:-} ]]; then
+  [[ $NODES =~ ^[1-9][0-9]*$ ]] || { echo "sprt: NODES must be a positive number" >&2; exit 2; }
+  limit=(tc=inf nodes="$NODES")
+fi
 seed=${SEED:-$RANDOM}  # printed, so that any test can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
 fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
-  -each tc="$tc" option.Hash=16 option.Threads=1 \
+  -each "${limit[@]}" option.Hash=16 option.Threads=1 \
   -openings file="$book" format=epd order=random -srand "$seed" -repeat \
   -rounds $((${MAX_GAMES:-20000} / 2)) -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.1 \
+  -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
   -pgnout file=games.pgn -log file=fastchess.log level=warn | tee stdout.txt |
   grep -E '^(Results of|Elo:|LLR:|Games:|Ptnml|SPRT)' || true
-echo "== final, SEED=$seed (logs in $out)"
+echo "== final, ${limit[*]}, SEED=$seed (logs in $out)"
 grep -E '^(Elo:|LLR:|Games:|Ptnml)' stdout.txt | tail -4
 grep -E 'H0 was accepted|H1 was accepted' stdout.txt | tail -1 || true

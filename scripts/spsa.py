@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Tunes the search's margins by SPSA self-play through fastchess.
 
-usage: scripts/spsa.py ENGINE [--iterations N] [--pairs N] [--tc 2+0.02] [--params A,B,...]
-                       [--book FILE] [--concurrency N] [--out DIR] [--seed S]
+usage: scripts/spsa.py ENGINE [--iterations N] [--pairs N] [--tc 2+0.02 | --nodes N]
+                       [--params A,B,...] [--book FILE] [--concurrency N] [--out DIR] [--seed S]
 
 ENGINE is a build made with `make SPSA=on`, whose margins are UCI options; `ENGINE search-params`
 gives their names, values, ranges and final perturbations (c_end). Each iteration flips a random
@@ -12,7 +12,11 @@ SPSA gradient step, scaled per parameter as OpenBench does (c_k = c_end * (N / k
 a_k = r_end * c_end ** 2 * ((A + N) / (A + k)) ** 0.602 with A = N / 10, r_end 0.002).
 
 Every iteration appends one row (iteration, games, W, D, L and each parameter) to DIR/spsa.csv;
-a run given the same DIR resumes from its last row. Needs fastchess on PATH.
+a run given the same DIR resumes from its last row (keep DIR in the repository, e.g. under tune/,
+and commit it as the run goes: a run that lives only on one machine's disk is lost with it). --nodes
+plays a fixed number of nodes a move instead of a clock: games are cheaper and the load beside them
+changes nothing, but the time manager's parameters (Time*) learn nothing then; leave them out with
+--params or --skip Time. Needs fastchess on PATH.
 """
 import argparse
 import csv
@@ -41,7 +45,7 @@ def read_parameters(engine):
     return params
 
 
-def play(engine, plus, minus, pairs, tc, book, concurrency, seed):
+def play(engine, plus, minus, pairs, limit, book, concurrency, seed):
     """Game pairs of `plus` against `minus`; returns (W, D, L) for plus."""
     def options(values):
         return [f"option.{name}={value}" for name, value in values.items()]
@@ -49,7 +53,7 @@ def play(engine, plus, minus, pairs, tc, book, concurrency, seed):
         pgn = os.path.join(wd, "games.pgn")
         cmd = ["fastchess", "-engine", f"cmd={engine}", "name=plus", *options(plus),
                "-engine", f"cmd={engine}", "name=minus", *options(minus),
-               "-each", f"tc={tc}", "option.Hash=16", "option.Threads=1",
+               "-each", *limit, "option.Hash=16", "option.Threads=1",
                "-openings", f"file={book}", "format=epd" if book.endswith(".epd") else "format=pgn",
                "order=random", "-srand", str(seed), "-repeat", "-rounds", str(pairs),
                "-concurrency", str(concurrency), "-recover", "-pgnout", f"file={pgn}",
@@ -76,6 +80,8 @@ def main():
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--pairs", type=int, default=1, help="game pairs per iteration")
     ap.add_argument("--tc", default="2+0.02")
+    ap.add_argument("--nodes", type=int, help="nodes a move instead of --tc")
+    ap.add_argument("--skip", help="comma-separated name prefixes to leave out (e.g. Time)")
     ap.add_argument("--params", help="comma-separated names to tune (default: all)")
     ap.add_argument("--book", default=os.path.join(HERE, "..", "..", "shared", "data", "books", "UHO_4060_v4.epd"))
     ap.add_argument("--concurrency", type=int, default=2)
@@ -91,7 +97,11 @@ def main():
         if unknown:
             sys.exit(f"unknown parameters: {', '.join(unknown)} (see `{a.engine} search-params`)")
         params = {n: params[n] for n in wanted}
+    if a.skip:
+        prefixes = tuple(a.skip.split(","))
+        params = {n: p for n, p in params.items() if not n.startswith(prefixes)}
     names = sorted(params)
+    limit = ["tc=inf", f"nodes={a.nodes}"] if a.nodes else [f"tc={a.tc}"]
     book = os.path.abspath(a.book)
     if not os.path.exists(book):
         sys.exit(f"no opening book at {book} (--book)")
@@ -128,7 +138,7 @@ def main():
             deltas[n], cks[n] = d, ck
             plus[n] = int(round(min(max(p["value"] + ck * d, p["min"]), p["max"])))
             minus[n] = int(round(min(max(p["value"] - ck * d, p["min"]), p["max"])))
-        w, d, l = play(engine, plus, minus, a.pairs, a.tc, book, a.concurrency, rng.randrange(1 << 30))
+        w, d, l = play(engine, plus, minus, a.pairs, limit, book, a.concurrency, rng.randrange(1 << 30))
         for n in names:
             p = params[n]
             ak = R_END * p["c_end"] ** 2 * ((big_a + n_iter) / (big_a + k)) ** ALPHA

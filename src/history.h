@@ -33,8 +33,9 @@ using ContinuationHistory = std::array<std::array<PieceToHistory, 64>, PIECE_NB>
 // The reply that refuted a given move last time.
 using CounterMoves = std::array<std::array<Move, 64>, PIECE_NB>;
 
-// How far searches have found the static evaluation off, by side to move and
-// pawn structure: a running average in 1/Grain centipawns.
+// How far searches have found the static evaluation off, in positions that
+// share something (a pawn structure, one side's pieces, the last two moves):
+// a running average in 1/Grain centipawns.
 struct CorrectionEntry {
   static constexpr int Grain = 32, MaxCorrection = 300;
   std::int16_t value = 0;
@@ -47,11 +48,12 @@ struct CorrectionEntry {
   }
 };
 constexpr int CorrectionSize = 16384;
+// By side to move and a key of part of the position (pawns, one side's pieces).
 using CorrectionHistory = std::array<std::array<CorrectionEntry, CorrectionSize>, COLOR_NB>;
+// By the last two moves' pieces and destinations.
+using PieceToCorrection = std::array<std::array<CorrectionEntry, 64>, PIECE_NB>;
+using ContinuationCorrection = std::array<std::array<PieceToCorrection, 64>, PIECE_NB>;
 
 inline int butterfly_index(Move m) { return m.raw() & 0xFFF; }
-
-// Bonus for a move that caused a cutoff at `depth` (and malus for the others).
-inline int history_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
 
 }  // namespace shiftmate

@@ -52,7 +52,7 @@ void Position::clear() {
   shredderCastling = false;
   history.clear();
   history.reserve(512);
-  history.push_back(StateInfo{0, 0, 0, SQ_NONE, 0, 0, 0, NO_PIECE, Move::none()});
+  history.push_back(StateInfo{0, 0, {0, 0}, 0, SQ_NONE, 0, 0, 0, NO_PIECE, Move::none()});
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -232,6 +232,7 @@ void Position::finish_setup() {
   st().checkers = attackers_to(king_square(sideToMove)) & pieces(~sideToMove);
   st().key = compute_key();
   st().pawnKey = compute_pawn_key();
+  for (Color c : {WHITE, BLACK}) st().nonPawnKey[c] = compute_non_pawn_key(c);
 }
 
 std::optional<std::string> Position::validate() const {
@@ -326,13 +327,18 @@ void Position::do_move(Move m) {
     k ^= PieceSquare[pc][from] ^ PieceSquare[pc][kto] ^ PieceSquare[rook][to] ^
          PieceSquare[rook][rto];
     next.pawnKey ^= PieceSquare[pc][from] ^ PieceSquare[pc][kto];
+    next.nonPawnKey[us] ^= PieceSquare[pc][from] ^ PieceSquare[pc][kto] ^ PieceSquare[rook][to] ^
+                           PieceSquare[rook][rto];
   } else {
     Square capSq = m.kind() == EN_PASSANT ? Square(to - pawn_push(us)) : to;
     Piece captured = board[capSq];
     if (captured != NO_PIECE) {
       remove_piece(capSq);
       k ^= PieceSquare[captured][capSq];
-      if (type_of(captured) == PAWN) next.pawnKey ^= PieceSquare[captured][capSq];
+      if (type_of(captured) == PAWN)
+        next.pawnKey ^= PieceSquare[captured][capSq];
+      else
+        next.nonPawnKey[them] ^= PieceSquare[captured][capSq];
       next.captured = captured;
       next.rule50 = 0;
     }
@@ -340,6 +346,7 @@ void Position::do_move(Move m) {
     k ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
     if (type_of(pc) == PAWN || type_of(pc) == KING)
       next.pawnKey ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
+    if (type_of(pc) != PAWN) next.nonPawnKey[us] ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
     if (type_of(pc) == PAWN) {
       next.rule50 = 0;
       if ((from ^ to) == 16) {
@@ -352,6 +359,7 @@ void Position::do_move(Move m) {
         put_piece(promoted, to);
         k ^= PieceSquare[pc][to] ^ PieceSquare[promoted][to];
         next.pawnKey ^= PieceSquare[pc][to];
+        next.nonPawnKey[us] ^= PieceSquare[promoted][to];
       }
     }
   }
@@ -446,6 +454,15 @@ bool Position::gives_check(Move m) const {
   return (rook_attacks(ksq, occupied) & orth) || (bishop_attacks(ksq, occupied) & diag);
 }
 
+Key Position::compute_non_pawn_key(Color c) const {
+  Key k = 0;
+  for (Bitboard b = pieces(c) & ~pieces(PAWN); b;) {
+    Square s = pop_lsb(b);
+    k ^= zobrist::PieceSquare[board[s]][s];
+  }
+  return k;
+}
+
 Key Position::compute_pawn_key() const {
   Key k = 0;
   for (Bitboard b = pieces(PAWN, KING); b;) {
@@ -528,6 +545,9 @@ bool Position::is_consistent(std::string* why) const {
     return fail("not one king per side");
   if (key() != compute_key()) return fail("incremental key differs from computed key");
   if (pawn_key() != compute_pawn_key()) return fail("incremental pawn key differs");
+  for (Color c : {WHITE, BLACK})
+    if (non_pawn_key(c) != compute_non_pawn_key(c))
+      return fail(fmt::format("incremental non-pawn key of colour {} differs", int(c)));
   if (checkers() != (attackers_to(king_square(sideToMove)) & pieces(~sideToMove)))
     return fail("checkers disagree");
   return true;

@@ -15,9 +15,10 @@ namespace shiftmate {
 // What do_move changes and undo_move must restore; one per ply played.
 struct StateInfo {
   Key key;
-  Key pawnKey;        // pawns and kings only: the pawn correction history's index
-  Bitboard checkers;  // enemy pieces giving check to the side to move
-  Square epSquare;    // behind a pawn that just moved two squares (as FEN says)
+  Key pawnKey;               // pawns and kings only: the pawn correction history's index
+  Key nonPawnKey[COLOR_NB];  // each side's pieces but pawns: the non-pawn correction's index
+  Bitboard checkers;         // enemy pieces giving check to the side to move
+  Square epSquare;           // behind a pawn that just moved two squares (as FEN says)
   std::uint8_t castling;
   std::uint16_t rule50;
   std::uint16_t pliesFromNull;
@@ -57,6 +58,7 @@ class Position {
   // State.
   Key key() const { return st().key; }
   Key pawn_key() const { return st().pawnKey; }
+  Key non_pawn_key(Color c) const { return st().nonPawnKey[c]; }
   Bitboard checkers() const { return st().checkers; }
   bool in_check() const { return st().checkers != 0; }
   Square ep_square() const { return st().epSquare; }
@@ -99,6 +101,7 @@ class Position {
   // Key computed from scratch (the incremental key must always equal it).
   Key compute_key() const;
   Key compute_pawn_key() const;
+  Key compute_non_pawn_key(Color c) const;
   // Does the side to move have a piece other than pawns and king?
   bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(PAWN, KING); }
   // The position after m is a capture or promotion (a "noisy" move).

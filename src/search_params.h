@@ -8,27 +8,66 @@
 
 namespace shiftmate::search_params {
 
-// name, default, min, max, SPSA's final perturbation (about 10% of the value).
-// Centipawns unless the name says otherwise.
-#define SHIFTMATE_SEARCH_PARAMETERS(P)                                                    \
-  P(RazorBase, 300, 100, 600, 30)                                                         \
-  P(RazorPerDepthSquared, 250, 100, 500, 25)                                              \
-  P(ReverseFutilityPerDepth, 80, 40, 160, 8)                                              \
-  P(NullMoveEvalBase, 160, 0, 400, 20)                                                    \
-  P(NullMoveEvalPerDepth, 20, 0, 60, 3)                                                   \
-  P(NullMoveEvalPerPly, 200, 100, 400, 20) /* eval above beta per extra ply */            \
-  P(SeeNoisyPerDepth, 90, 30, 200, 10)                                                    \
-  P(SeeQuietPerLmrDepthSquared, 25, 5, 60, 3)                                             \
-  P(HistoryPrunePerDepth, 3000, 1000, 6000, 300) /* history points */                     \
-  P(FutilityBase, 120, 40, 300, 12)                                                       \
-  P(FutilityPerLmrDepth, 110, 40, 250, 11)                                                \
-  P(SingularBetaPerDepth, 2, 1, 4, 1) /* below the hash move's score, per ply of depth */ \
-  P(SingularDoubleMargin, 20, 5, 60, 3)                                                   \
-  P(MaxDoubleExtensions, 6, 1, 16, 1) /* per path from the root, a count */               \
-  P(QsearchFutilityMargin, 180, 60, 400, 18)                                              \
-  P(AspirationBase, 15, 5, 40, 2)                                                         \
-  P(AspirationScoreDivisor, 50, 20, 200, 5)          /* window = base + |score| / this */ \
-  P(HistoryReductionDivisor, 8192, 2048, 16384, 800) /* history points per ply */
+// name, default, min, max, SPSA's final perturbation (c_end, about a tenth
+// of the value, at least 1). Centipawns unless the name or comment says
+// otherwise; fractions are scaled to integers (x100: hundredths). Only what
+// guards against search explosions stays hand-set in search_worker.cpp (the
+// extension caps, the check extension's depth).
+#define SHIFTMATE_SEARCH_PARAMETERS(P)                                                      \
+  /* Pruning before the move loop. */                                                       \
+  P(RazorMaxDepth, 3, 1, 6, 1)                                                              \
+  P(RazorBase, 300, 100, 600, 30)                                                           \
+  P(RazorPerDepthSquared, 250, 100, 500, 25)                                                \
+  P(ReverseFutilityMaxDepth, 8, 4, 14, 1)                                                   \
+  P(ReverseFutilityPerDepth, 80, 40, 160, 8)                                                \
+  P(NullMoveEvalBase, 160, 0, 400, 20)                                                      \
+  P(NullMoveEvalPerDepth, 20, 0, 60, 3)                                                     \
+  P(NullMoveBaseReduction, 3, 2, 6, 1)     /* plies */                                      \
+  P(NullMoveDepthDivisor, 3, 2, 6, 1)      /* one more ply per this much depth */           \
+  P(NullMoveEvalPerPly, 200, 100, 400, 20) /* eval above beta per extra ply */              \
+  P(NullMoveMaxEvalReduction, 3, 1, 6, 1)  /* plies */                                      \
+  P(IirMinDepth, 4, 2, 8, 1)                                                                \
+  /* Pruning in the move loop. */                                                           \
+  P(LmpBase, 3, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves */                     \
+  P(SeeNoisyMaxDepth, 6, 3, 12, 1)                                                          \
+  P(SeeNoisyPerDepth, 90, 30, 200, 10)                                                      \
+  P(SeeQuietPerLmrDepthSquared, 25, 5, 60, 3)                                               \
+  P(HistoryPruneMaxLmrDepth, 3, 1, 8, 1)                                                    \
+  P(HistoryPrunePerDepth, 3000, 1000, 6000, 300) /* history points */                       \
+  P(FutilityMaxLmrDepth, 6, 3, 12, 1)                                                       \
+  P(FutilityBase, 120, 40, 300, 12)                                                         \
+  P(FutilityPerLmrDepth, 110, 40, 250, 11)                                                  \
+  P(QsearchFutilityMargin, 180, 60, 400, 18)                                                \
+  /* Extensions. */                                                                         \
+  P(SingularMinDepth, 7, 4, 12, 1)                                                          \
+  P(SingularTtDepthMargin, 3, 1, 6, 1) /* plies the hash entry may be shallower */          \
+  P(SingularBetaPerDepth, 2, 1, 4, 1)  /* below the hash move's score, per ply of depth */  \
+  P(SingularDoubleMargin, 20, 5, 60, 3)                                                     \
+  /* Late move reductions: base + ln(depth) ln(moves) / divisor, and history. */            \
+  P(LmrBase, 75, 0, 200, 8)                          /* x100 plies */                       \
+  P(LmrDivisor, 225, 150, 400, 15)                   /* x100 */                             \
+  P(HistoryReductionDivisor, 8192, 2048, 16384, 800) /* history points per ply */           \
+  /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
+  P(HistoryBonusQuadratic, 16, 4, 40, 2)                                                    \
+  P(HistoryBonusLinear, 32, 0, 100, 4)                                                      \
+  P(HistoryBonusMax, 1600, 600, 3200, 120)                                                  \
+  /* The static evaluation's correction histories, each weighed in 1/64. */                 \
+  P(CorrectionPawnWeight, 64, 0, 128, 6)                                                    \
+  P(CorrectionNonPawnWeight, 40, 0, 128, 4) /* each side's */                               \
+  P(CorrectionContinuationWeight, 40, 0, 128, 4)                                            \
+  /* Aspiration windows: base + |score| / divisor, around the last score. */                \
+  P(AspirationBase, 15, 5, 40, 2)                                                           \
+  P(AspirationScoreDivisor, 50, 20, 200, 5)                                                 \
+  /* Time (timeman.cpp): the budget, and the stop after each iteration. */                  \
+  P(TimeSuddenDeathHorizon, 40, 20, 60, 3)      /* moves planned for in sudden death */     \
+  P(TimeIncrementShare, 75, 40, 100, 5)         /* % of the increment spent on this move */ \
+  P(TimeBestMoveChangeWeight, 150, 50, 300, 15) /* x100 of the optimum per change */        \
+  P(TimeScoreDropScale, 100, 40, 300, 10)       /* cp of fall that doubles the time */      \
+  P(TimeMinScoreDropFactor, 70, 40, 100, 5)     /* x100 */                                  \
+  P(TimeMaxScoreDropFactor, 160, 100, 250, 10)  /* x100 */                                  \
+  P(TimeFirstStability, 120, 80, 200, 8)        /* x100 */                                  \
+  P(TimeStabilityStep, 6, 1, 20, 1)             /* x100 per stable iteration */             \
+  P(TimeMinStability, 60, 30, 100, 5)           /* x100 */
 
 #ifdef SHIFTMATE_SPSA
 #define SHIFTMATE_DECLARE_PARAMETER(name, value, lo, hi, step) inline int name = value;

@@ -17,14 +17,17 @@ namespace shiftmate {
 
 namespace {
 
-// Pruning and extension margins (centipawns) live in search_params.h, where
-// SPSA can tune them; depth limits stay here.
+// Pruning and extension margins and depths live in search_params.h, where
+// SPSA can tune them; what guards against search explosions stays here.
 using namespace search_params;
-constexpr int RazorMaxDepth = 3, ReverseFutilityMaxDepth = 8, SeeNoisyMaxDepth = 6;
-constexpr int HistoryPruneMaxLmrDepth = 3, FutilityMaxLmrDepth = 6, SingularMinDepth = 7;
 // Checks extend only this deep and above: extending every safe check lets
 // queen-check sequences (KQ vs KR) keep the depth from falling for 2 x rootDepth plies.
 constexpr int CheckExtensionMinDepth = 10;
+// Double extensions per path from the root.
+constexpr int MaxDoubleExtensions = 6;
+// Extensions stop this many times the root depth from the root, so that no
+// line can grow without end.
+constexpr int ExtensionMaxPlyPerRootDepth = 2;
 // ms: after this the main thread also reports the root move being searched
 // and each aspiration failure's bound, which GUIs show while they wait.
 constexpr TimePoint LiveReportAfter = 3000;
@@ -37,20 +40,6 @@ constexpr int TtCutoffMaxRule50 = 90;
 // A key for the singular search's node apart from the node's own: the
 // excluded move times 2^64 / golden ratio, which spreads its bits.
 constexpr Key ExcludedMoveKeyMultiplier = 0x9E3779B97F4A7C15ULL;
-// Null move: the depth reduction grows with depth and with the eval's lead
-// over beta (by NullMoveEvalPerPly per ply, at most NullMoveMaxEvalReduction).
-constexpr int NullMoveBaseReduction = 3, NullMoveDepthDivisor = 3, NullMoveMaxEvalReduction = 3;
-// Internal iterative reduction from this depth on.
-constexpr int IirMinDepth = 4;
-// Singular extension: the hash move's stored depth may be at most this much
-// below the node's.
-constexpr int SingularTtDepthMargin = 3;
-// Extensions stop this many times the root depth from the root, so that no
-// line can grow without end.
-constexpr int ExtensionMaxPlyPerRootDepth = 2;
-// Late move pruning: quiet moves stop after (LmpBase + depth^2) / 2 moves,
-// twice as many while improving.
-constexpr int LmpBase = 3;
 // Late move reductions from this depth on.
 constexpr int LmrMinDepth = 2;
 // The aspiration window is used from this depth on; below, a full window.
@@ -58,21 +47,29 @@ constexpr int AspirationMinDepth = 4;
 // Moves remembered per node to be punished after a cutoff by another.
 constexpr int MaxQuietsTried = 64, MaxCapturesTried = 32;
 
-// Late move reductions, from a log-log table: LmrBase + ln(depth) ln(moves) / LmrDivisor.
-constexpr double LmrBase = 0.75, LmrDivisor = 2.25;
-struct ReductionTable {
+// Late move reductions: LmrBase + ln(depth) ln(moves) / LmrDivisor (both
+// x100), from a table of the logarithms' product.
+struct LogProductTable {
   static constexpr int Size = 64;  // depths and move counts beyond share the last entry
-  int r[Size][Size];
-  ReductionTable() {
+  double v[Size][Size];
+  LogProductTable() {
     for (int d = 0; d < Size; ++d)
-      for (int m = 0; m < Size; ++m)
-        r[d][m] = d && m ? int(LmrBase + std::log(d) * std::log(m) / LmrDivisor) : 0;
-  }
-  int operator()(int depth, int moveCount) const {
-    return r[std::min(depth, Size - 1)][std::min(moveCount, Size - 1)];
+      for (int m = 0; m < Size; ++m) v[d][m] = d && m ? std::log(d) * std::log(m) : 0;
   }
 };
-const ReductionTable Reductions;
+const LogProductTable LogProducts;
+int reduction(int depth, int moveCount) {
+  constexpr int Last = LogProductTable::Size - 1;
+  if (!depth || !moveCount) return 0;
+  return int(LmrBase / 100.0 +
+             LogProducts.v[std::min(depth, Last)][std::min(moveCount, Last)] * 100.0 / LmrDivisor);
+}
+
+// Bonus for a move that caused a cutoff at `depth` (and malus for the others).
+int history_bonus(int depth) {
+  return std::min(HistoryBonusQuadratic * depth * depth + HistoryBonusLinear * depth,
+                  HistoryBonusMax);
+}
 
 // pv = move followed by the child's pv; a child searched without a pv
 // (null window, or not at all) contributes nothing.
@@ -211,8 +208,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   }
 
   // Step 5. Static evaluation. The table keeps the raw evaluation; the
-  // search uses it corrected by the pawn correction history (+25.7 Elo
-  // [+5.1, +46.3], docs/strength.md, 2026-11-22).
+  // search uses it corrected by the correction histories (pawns alone:
+  // +25.7 Elo [+5.1, +46.3], docs/strength.md, 2026-11-22).
   int eval, rawEval = VALUE_NONE;
   bool improving;
   if (ss->inCheck) {
@@ -223,12 +220,12 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       eval = ss->staticEval;
     } else if (ttHit) {
       rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
-      eval = ss->staticEval = corrected_eval(rawEval);
+      eval = ss->staticEval = corrected_eval(rawEval, ss);
       if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = ttValue;
     } else {
       rawEval = evaluate();
-      eval = ss->staticEval = corrected_eval(rawEval);
+      eval = ss->staticEval = corrected_eval(rawEval, ss);
       shared.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
                       Move::none(), rawEval);
     }
@@ -306,7 +303,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 11. Pruning at shallow depth, once a non-losing move is known.
     if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
       if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
-      int lmrDepth = std::max(newDepth - Reductions(depth, moveCount), 0);
+      int lmrDepth = std::max(newDepth - reduction(depth, moveCount), 0);
       if (capture || givesCheck) {
         if (depth <= SeeNoisyMaxDepth && !pos.see_ge(move, -SeeNoisyPerDepth * depth))
           continue;  // SEE pruning
@@ -362,7 +359,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // search first and a full one only if they beat alpha.
     bool fullSearch;
     if (depth >= LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
-      int r = Reductions(depth, moveCount);
+      int r = reduction(depth, moveCount);
       r -= ss->ttPv;
       r += cutNode;
       r += ttCapture;
@@ -433,7 +430,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (!ss->inCheck && (!bestMove || !pos.is_capture(bestMove)) && !is_decisive(bestValue) &&
         !(b == BOUND_LOWER && bestValue <= ss->staticEval) &&
         !(b == BOUND_UPPER && bestValue >= ss->staticEval))
-      pawn_correction().update(bestValue - ss->staticEval, depth);
+      update_corrections(ss, bestValue - ss->staticEval, depth);
   }
   return bestValue;
 }
@@ -477,7 +474,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     bestValue = futilityBase = -VALUE_INFINITE;
   } else {
     rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
-    ss->staticEval = bestValue = corrected_eval(rawEval);
+    ss->staticEval = bestValue = corrected_eval(rawEval, ss);
     if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     if (bestValue >= beta) {
@@ -586,7 +583,9 @@ void Worker::iterative_deepening() {
   Stack* ss = stack + PliesBelowRoot;
   Move rootPv[MAX_PLY + 1];
   for (int i = -PliesBelowRoot; i < MAX_PLY + PliesPastMax; ++i) {
+    (ss + i)->movedPiece = NO_PIECE;
     (ss + i)->continuation = &continuationHistory[NO_PIECE][0];
+    (ss + i)->continuationCorrection = &continuationCorrection[NO_PIECE][0];
     (ss + i)->staticEval = VALUE_NONE;
     (ss + i)->ply = std::max(i, 0);
   }

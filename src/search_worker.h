@@ -16,6 +16,7 @@
 #include "nnue/inference.h"
 #include "position.h"
 #include "random.h"
+#include "search_params.h"
 #include "search_shared.h"
 #include "skill.h"
 
@@ -54,7 +55,9 @@ struct Stack {
   bool inCheck;
   bool ttPv;
   int doubleExtensions;  // on the path from the root, including this ply's move
+  Piece movedPiece;      // by currentMove (NO_PIECE for none or a null move)
   PieceToHistory* continuation;
+  PieceToCorrection* continuationCorrection;
 };
 
 // Empties a table whose all-zero bytes are its empty state.
@@ -76,6 +79,8 @@ class Worker {
     zero(continuationHistory);
     zero(counterMoves);
     zero(pawnCorrection);
+    zero(nonPawnCorrection);
+    zero(continuationCorrection);
   }
 
   void prepare(const Position& root, const std::vector<Move>& rootList) {
@@ -134,22 +139,45 @@ class Worker {
             {ss->killers[0], ss->killers[1]},
             counter};
   }
-  // What searches have learned about the static evaluation of this side to
-  // move's pawn structure.
-  CorrectionEntry& pawn_correction() {
-    return pawnCorrection[pos.side_to_move()][pos.pawn_key() & (CorrectionSize - 1)];
+  // The correction tables' entries for this node: pawns, each side's other
+  // pieces, and the two moves that led here (all indexed by the side to move).
+  struct Corrections {
+    CorrectionEntry *pawn, *nonPawn[COLOR_NB], *continuation;
+  };
+  Corrections corrections(const Stack* ss) {
+    const Color us = pos.side_to_move();
+    const Move prev = (ss - 1)->currentMove;
+    const auto slot = [](Key k) { return k & (CorrectionSize - 1); };
+    return {
+        &pawnCorrection[us][slot(pos.pawn_key())],
+        {&nonPawnCorrection[WHITE][us][slot(pos.non_pawn_key(WHITE))],
+         &nonPawnCorrection[BLACK][us][slot(pos.non_pawn_key(BLACK))]},
+        &(*(ss - 2)->continuationCorrection)[(ss - 1)->movedPiece][prev.is_ok() ? prev.to() : 0]};
   }
-  // The static evaluation adjusted by that correction.
-  int corrected_eval(int raw) {
-    return std::clamp(raw + pawn_correction().correction(), VALUE_TB_LOSS_IN_MAX_PLY + 1,
-                      VALUE_TB_WIN_IN_MAX_PLY - 1);
+  // The static evaluation adjusted by what the tables have learned, each
+  // by its weight (search_params.h, in 1/64).
+  int corrected_eval(int raw, const Stack* ss) {
+    using namespace search_params;
+    const Corrections c = corrections(ss);
+    const int sum = CorrectionPawnWeight * c.pawn->correction() +
+                    CorrectionNonPawnWeight *
+                        (c.nonPawn[WHITE]->correction() + c.nonPawn[BLACK]->correction()) +
+                    CorrectionContinuationWeight * c.continuation->correction();
+    return std::clamp(raw + sum / 64, VALUE_TB_LOSS_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+  }
+  void update_corrections(const Stack* ss, int error, int depth) {
+    const Corrections c = corrections(ss);
+    for (CorrectionEntry* e : {c.pawn, c.nonPawn[WHITE], c.nonPawn[BLACK], c.continuation})
+      e->update(error, depth);
   }
   // The one way the search moves through the tree: every make and unmake
   // passes here, so state that follows the position (history pointers, node
   // count, the network's accumulators) stays in step with it.
   void make_move(Stack* ss, Move move) {
     ss->currentMove = move;
-    ss->continuation = &continuationHistory[pos.piece_on(move.from())][move.to()];
+    ss->movedPiece = pos.piece_on(move.from());
+    ss->continuation = &continuationHistory[ss->movedPiece][move.to()];
+    ss->continuationCorrection = &continuationCorrection[ss->movedPiece][move.to()];
     accumulators.push(pos, move);
     pos.do_move(move);
     count_node();
@@ -160,7 +188,9 @@ class Worker {
   }
   void make_null_move(Stack* ss) {
     ss->currentMove = Move::null();
+    ss->movedPiece = NO_PIECE;
     ss->continuation = &continuationHistory[NO_PIECE][0];
+    ss->continuationCorrection = &continuationCorrection[NO_PIECE][0];
     accumulators.push_null();
     pos.do_null_move();
     count_node();
@@ -198,6 +228,8 @@ class Worker {
   ContinuationHistory continuationHistory;
   CounterMoves counterMoves;
   CorrectionHistory pawnCorrection;
+  std::array<CorrectionHistory, COLOR_NB> nonPawnCorrection;  // by the side whose pieces
+  ContinuationCorrection continuationCorrection;
 };
 
 }  // namespace shiftmate
