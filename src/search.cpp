@@ -142,10 +142,16 @@ void Search::run_main() {
       std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
 
-  Worker* best = &pool.best();
+  // With several lines (MultiPV, a weakened level) the main thread's are
+  // shown and played; the threads vote only on a single best move.
+  Worker* best = shared.searchMultiPV == 1 ? &pool.best() : &pool.main();
   Move bestMove = Move::none(), ponderMove = Move::none();
   if (!best->rootMoves.empty()) {
     const RootMove* chosen = &best->rootMoves[0];
+    // A helper's move: its line is the last one a GUI sees, as for a
+    // weakened choice below.
+    if (best != &pool.main() && !shared.options.skill.enabled() && shared.callbacks.onInfo)
+      shared.callbacks.onInfo(best->line_info(*chosen, best->completedDepth));
     if (shared.options.skill.enabled()) {
       chosen = &best->weakened_choice(skillSeed);
       // The last line a GUI sees is the one played (fastchess warns when

@@ -1,8 +1,11 @@
 #include "thread_pool.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <new>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include "search_worker.h"
 
@@ -49,10 +52,41 @@ void ThreadPool::join_helpers() {
 
 Worker& ThreadPool::best() const {
   Worker* best = workers[0].get();
+  const auto usable = [](const Worker& w) {
+    return w.completedDepth > 0 && !w.rootMoves.empty() && w.rootMoves[0].score != -VALUE_INFINITE;
+  };
+  if (workers.size() == 1 || !usable(*best)) return *best;
+
+  // Each thread votes for its best move, weighted by its depth and by how
+  // far its score stands above the lowest of all threads' (plus a base, so
+  // that the lowest still counts).
+  constexpr int VoteScoreBase = 20;
+  int minScore = VALUE_INFINITE;
   for (auto& w : workers)
-    if (!w->rootMoves.empty() && w->completedDepth > best->completedDepth &&
-        w->rootMoves[0].score > best->rootMoves[0].score)
+    if (usable(*w)) minScore = std::min(minScore, w->rootMoves[0].score);
+  std::vector<std::pair<Move, std::int64_t>> votes;
+  const auto votes_for = [&](Move m) -> std::int64_t& {
+    for (auto& v : votes)
+      if (v.first == m) return v.second;
+    return votes.emplace_back(m, 0).second;
+  };
+  for (auto& w : workers)
+    if (usable(*w))
+      votes_for(w->rootMoves[0].move) +=
+          std::int64_t(w->rootMoves[0].score - minScore + VoteScoreBase) * w->completedDepth;
+
+  // The most votes wins (ties stay with the earlier thread, the main one
+  // first). A decisive score is no matter of votes: the higher score, the
+  // faster win or the slower loss, is played.
+  for (auto& w : workers) {
+    if (!usable(*w)) continue;
+    const int score = w->rootMoves[0].score, bestScore = best->rootMoves[0].score;
+    if (is_decisive(score) || is_decisive(bestScore)) {
+      if (score > bestScore) best = w.get();
+    } else if (votes_for(w->rootMoves[0].move) > votes_for(best->rootMoves[0].move)) {
       best = w.get();
+    }
+  }
   return *best;
 }
 

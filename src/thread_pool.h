@@ -31,6 +31,7 @@ class ThreadPool {
   // Each worker gets a copy of the position and the root moves to search.
   void prepare(const Position& pos, const std::vector<Move>& rootList);
   Worker& main() const { return *workers[0]; }
+  Worker& worker(int i) const { return *workers[i]; }
 
   // The helpers start iterating on their own threads (the main worker runs
   // on the caller's), as many as the system gives threads; join_helpers
@@ -38,8 +39,8 @@ class ThreadPool {
   void start_helpers();
   void join_helpers();
 
-  // The worker whose move is played: the main one, unless a helper
-  // completed a deeper iteration with a better score.
+  // The worker whose move is played, chosen by the threads' votes
+  // (thread_pool.cpp); the main one with a single thread.
   Worker& best() const;
 
   std::uint64_t nodes() const;

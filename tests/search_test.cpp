@@ -7,8 +7,12 @@
 #include <algorithm>
 #include <vector>
 
+#include "movegen.h"
 #include "position.h"
+#include "search_shared.h"
+#include "search_worker.h"
 #include "test_support.h"
+#include "thread_pool.h"
 #include "tt.h"
 
 using namespace shiftmate;
@@ -88,4 +92,49 @@ TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
     if (info.bound == BOUND_EXACT) completed = std::max(completed, info.depth);
   EXPECT_GE(completed, 20) << "the tree grows too fast in a forcing endgame";
   EXPECT_GE(run.infos.back().score, VALUE_MATE_IN_MAX_PLY) << "White mates";
+}
+
+namespace {
+
+// Three threads that finished iterations with these (move, score, depth).
+struct VoteCase {
+  int move, score, depth;
+};
+int voted_thread(const std::vector<VoteCase>& threads) {
+  TranspositionTable tt;
+  ThreadPool pool;
+  SharedSearchState shared(tt, pool);
+  EXPECT_TRUE(pool.resize(shared, int(threads.size())));
+  Position pos;
+  MoveList<LEGAL> legal(pos);
+  std::vector<Move> moves(legal.begin(), legal.end());
+  pool.prepare(pos, moves);
+  for (int i = 0; i < int(threads.size()); ++i) {
+    Worker& w = pool.worker(i);
+    std::swap(w.rootMoves[0], w.rootMoves[threads[i].move]);
+    w.rootMoves[0].score = threads[i].score;
+    w.completedDepth = threads[i].depth;
+  }
+  for (int i = 0; i < int(threads.size()); ++i)
+    if (&pool.best() == &pool.worker(i)) return i;
+  return -1;
+}
+
+}  // namespace
+
+// Lazy SMP plays the move the threads vote for: depth times the score's
+// margin over the lowest (plus a base); a decisive score by its value.
+TEST(ThreadVote, TheMoveMostThreadsChooseIsPlayed) {
+  // Two helpers agree on move 1 a little below the main thread's move 0.
+  EXPECT_EQ(voted_thread({{0, 20, 10}, {1, 15, 10}, {1, 15, 10}}), 1);
+  // The main thread's move, far better scored, outvotes them.
+  EXPECT_EQ(voted_thread({{0, 120, 10}, {1, 15, 10}, {1, 15, 10}}), 0);
+  // Alone, a deeper helper with the same score wins the vote.
+  EXPECT_EQ(voted_thread({{0, 30, 10}, {1, 30, 14}}), 1);
+  // Equal votes stay with the main thread.
+  EXPECT_EQ(voted_thread({{0, 30, 10}, {1, 30, 10}}), 0);
+  // A helper that found a mate is played whatever the votes.
+  EXPECT_EQ(voted_thread({{0, 50, 12}, {0, 50, 12}, {2, mate_in(7), 8}}), 2);
+  // A thread that has not completed an iteration has no vote.
+  EXPECT_EQ(voted_thread({{0, 20, 10}, {1, 900, 0}}), 0);
 }
