@@ -454,6 +454,16 @@ bool Position::gives_check(Move m) const {
   return (rook_attacks(ksq, occupied) & orth) || (bishop_attacks(ksq, occupied) & diag);
 }
 
+Key Position::key_after(Move m) const {
+  using namespace zobrist;
+  Key k = st().key ^ SideToMove;
+  if (m.kind() == CASTLING) return k;
+  const Square from = m.from(), to = m.to();
+  const Piece pc = board[from], captured = board[to];
+  k ^= PieceSquare[pc][from] ^ PieceSquare[pc][to];
+  return captured == NO_PIECE ? k : k ^ PieceSquare[captured][to];
+}
+
 Key Position::compute_non_pawn_key(Color c) const {
   Key k = 0;
   for (Bitboard b = pieces(c) & ~pieces(PAWN); b;) {

@@ -59,6 +59,10 @@ class Position {
   Key key() const { return st().key; }
   Key pawn_key() const { return st().pawnKey; }
   Key non_pawn_key(Color c) const { return st().nonPawnKey[c]; }
+  // The key after `m`, nearly: castling, en passant and promotion details
+  // and changed castling rights are left out. Good enough to prefetch the
+  // transposition table's entry before the move is made.
+  Key key_after(Move m) const;
   Bitboard checkers() const { return st().checkers; }
   bool in_check() const { return st().checkers != 0; }
   Square ep_square() const { return st().epSquare; }

@@ -48,6 +48,8 @@ class TranspositionTable {
 
   // The entry for `key` if found (found = true), else the slot to replace.
   TTEntry* probe(Key key, bool& found) const;
+  // Starts loading `key`'s cluster into the cache, for a probe soon after.
+  void prefetch(Key key) const { __builtin_prefetch(cluster_for(key)); }
   void store(TTEntry* e, Key key, int value, bool pv, Bound b, int depth, Move m, int eval);
 
   // Permille of sampled entries written in the current search.

@@ -454,7 +454,16 @@ void walk(Position& pos, int depth, WalkStats& stats, Position& scratch) {
     stats.castles += m.kind() == CASTLING;
     stats.promotions += m.kind() == PROMOTION;
 
+    const Key predicted = pos.key_after(m);
+    const int castlingBefore = pos.castling_rights();
+    const Square epBefore = pos.ep_square();
     pos.do_move(m);
+    // key_after (the table's prefetch) is exact for plain moves and captures
+    // that change no castling right and leave no en passant square.
+    if (m.kind() == NORMAL && pos.castling_rights() == castlingBefore && epBefore == SQ_NONE &&
+        pos.ep_square() == SQ_NONE) {
+      ASSERT_EQ(predicted, pos.key()) << fen << " " << pos.move_to_uci(m);
+    }
     ASSERT_EQ(pos.captured_piece(), expectCaptured) << fen << " " << pos.move_to_uci(m);
     ASSERT_EQ(pos.last_move(), m);
     ASSERT_EQ(pos.side_to_move(), ~us);
