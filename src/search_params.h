@@ -47,10 +47,15 @@ namespace shiftmate::search_params {
   P(LmrBase, 75, 0, 200, 8)                          /* x100 plies */                       \
   P(LmrDivisor, 225, 150, 400, 15)                   /* x100 */                             \
   P(HistoryReductionDivisor, 8192, 2048, 16384, 800) /* history points per ply */           \
+  P(LmrCutoffCountMin, 3, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
+  P(LmrDeeperBase, 40, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
+  P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
   P(HistoryBonusQuadratic, 16, 4, 40, 2)                                                    \
   P(HistoryBonusLinear, 32, 0, 100, 4)                                                      \
   P(HistoryBonusMax, 1600, 600, 3200, 120)                                                  \
+  P(PriorMoveBonusPercent, 100, 0, 200,                                                     \
+    10) /* of the bonus, to a move all replies fail low against */                          \
   /* The static evaluation's correction histories, each weighed in 1/64. */                 \
   P(CorrectionPawnWeight, 64, 0, 128, 6)                                                    \
   P(CorrectionNonPawnWeight, 40, 0, 128, 4) /* each side's */                               \

@@ -98,10 +98,8 @@ void Worker::check_limits() {
   if (shared.hard_limit_reached()) shared.stopFlag = true;
 }
 
-void Worker::update_quiet_stats(Stack* ss, Move m, int bonus) {
-  Color us = pos.side_to_move();
-  Piece pc = pos.piece_on(m.from());
-  mainHistory[us][butterfly_index(m)].update(bonus);
+void Worker::update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus) {
+  mainHistory[side][butterfly_index(m)].update(bonus);
   for (int back : {1, 2, 4})
     if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][m.to()].update(bonus);
 }
@@ -109,13 +107,15 @@ void Worker::update_quiet_stats(Stack* ss, Move m, int bonus) {
 // After a cutoff by `best`: reward it, punish the moves tried before it.
 void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                           const Move* captures, int captureCount) {
-  int bonus = history_bonus(depth);
+  const int bonus = history_bonus(depth);
+  const Color us = pos.side_to_move();
+  auto quiet = [&](Move m, int b) { update_quiet_stats(ss, us, pos.piece_on(m.from()), m, b); };
   auto capture_entry = [&](Move m) -> auto& {
     PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
     return captureHistory[pos.piece_on(m.from())][m.to()][victim];
   };
   if (!pos.is_noisy(best)) {
-    update_quiet_stats(ss, best, bonus);
+    quiet(best, bonus);
     if (ss->killers[0] != best) {
       ss->killers[1] = ss->killers[0];
       ss->killers[0] = best;
@@ -123,7 +123,7 @@ void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, i
     Move prev = (ss - 1)->currentMove;
     if (prev.is_ok() && prev != Move::null())
       counterMoves[pos.piece_on(prev.to())][prev.to()] = best;
-    for (int i = 0; i < quietCount; ++i) update_quiet_stats(ss, quiets[i], -bonus);
+    for (int i = 0; i < quietCount; ++i) quiet(quiets[i], -bonus);
   } else {
     capture_entry(best).update(bonus);
   }
@@ -158,6 +158,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (alpha >= beta) return alpha;
   }
   (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+  (ss + 1)->cutoffCount = 0;
   (ss + 1)->excludedMove = Move::none();
 
   // Step 4. Transposition table look-up.
@@ -173,8 +174,13 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
   if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
       (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) &&
-      pos.rule50() < TtCutoffMaxRule50)
+      pos.rule50() < TtCutoffMaxRule50) {
+    // A quiet hash move that still beats beta earns its history here too.
+    if (ttMove && ttValue >= beta && !pos.is_noisy(ttMove) &&
+        pos.piece_on(ttMove.from()) != NO_PIECE && color_of(pos.piece_on(ttMove.from())) == us)
+      update_quiet_stats(ss, us, pos.piece_on(ttMove.from()), ttMove, history_bonus(depth));
     return ttValue;
+  }
 
   // Step 4b. Tablebases: right after a capture or pawn move (the tables
   // know no 50-move counter), an exact result or a bound that decides.
@@ -366,10 +372,18 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       r -= PvNode;
       r -= givesCheck;
       r -= history / HistoryReductionDivisor;
+      r += !capture && !improving;
+      r += (ss + 1)->cutoffCount > LmrCutoffCountMin;  // the replies keep refuting our moves
       if (move == ss->killers[0] || move == ss->killers[1]) --r;
       int d = std::clamp(newDepth - r, 1, newDepth + 1);
       value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
       fullSearch = value > alpha && d < newDepth;
+      // The reduced search beat alpha: search deeper if it did so by far,
+      // shallower if only just.
+      if (fullSearch) {
+        newDepth += value > bestValue + LmrDeeperBase + LmrDeeperPerDepth * newDepth;
+        newDepth -= value < bestValue + newDepth;
+      }
     } else {
       fullSearch = !PvNode || moveCount > 1;
     }
@@ -403,7 +417,10 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       if (value > alpha) {
         bestMove = move;
         if (PvNode && !RootNode) update_pv(ss->pv, move, (ss + 1)->pv);
-        if (value >= beta) break;  // fail high
+        if (value >= beta) {  // fail high
+          ++ss->cutoffCount;
+          break;
+        }
         alpha = value;
       }
     }
@@ -419,6 +436,12 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (!moveCount) return excluded ? alpha : ss->inCheck ? mated_in(ss->ply) : VALUE_DRAW;
   if (bestMove && bestValue >= beta)
     update_stats(ss, bestMove, depth, quiets, quietCount, captures, captureCount);
+  // Every move failed low: the opponent's quiet move that led here was good.
+  const Move prev = (ss - 1)->currentMove;
+  if (!bestMove && !excluded && prev.is_ok() && prev != Move::null() && !pos.captured_piece() &&
+      prev.kind() != PROMOTION)
+    update_quiet_stats(ss - 1, ~us, (ss - 1)->movedPiece, prev,
+                       history_bonus(depth) * PriorMoveBonusPercent / 100);
   if (PvNode) bestValue = std::min(bestValue, maxValue);
 
   if (!excluded && !(RootNode && pvIdx)) {

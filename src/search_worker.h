@@ -55,6 +55,7 @@ struct Stack {
   bool inCheck;
   bool ttPv;
   int doubleExtensions;  // on the path from the root, including this ply's move
+  int cutoffCount;       // beta cutoffs at this ply's nodes under the parent's current node
   Piece movedPiece;      // by currentMove (NO_PIECE for none or a null move)
   PieceToHistory* continuation;
   PieceToCorrection* continuationCorrection;
@@ -202,7 +203,8 @@ class Worker {
   }
   // The static evaluation of the current position, side to move's view.
   int evaluate() { return nnue::output(*network, accumulators.current(*network), pos); }
-  void update_quiet_stats(Stack* ss, Move m, int bonus);
+  // A quiet move's histories, for `side` moving piece `pc` (at ss's ply).
+  void update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
   bool is_main() const { return id == 0; }
