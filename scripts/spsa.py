@@ -113,8 +113,9 @@ def main():
         rows = list(csv.DictReader(open(log)))
         if rows:
             last = rows[-1]
-            if set(names) - set(last):
-                sys.exit(f"{log} was written for other parameters; use another --out")
+            if list(last)[5:] != names:  # after iteration, games, W, D, L
+                sys.exit(f"{log} was written for other parameters (--params, --skip); "
+                         "give the same ones, or use another --out")
             start = int(last["iteration"])
             totals = [sum(int(r[k]) for r in rows) for k in ("W", "D", "L")]
             for n in names:

@@ -10,9 +10,9 @@ namespace shiftmate::search_params {
 
 // name, default, min, max, SPSA's final perturbation (c_end, about a tenth
 // of the value, at least 1). Centipawns unless the name or comment says
-// otherwise; fractions are scaled to integers (x100: hundredths). Only what
-// guards against search explosions stays hand-set in search_worker.cpp (the
-// extension caps, the check extension's depth).
+// otherwise; fractions are scaled to integers (x100: hundredths). What guards
+// against search explosions (the extension caps, the check extension's depth)
+// and a few structural limits stay hand-set in search_worker.cpp.
 #define SHIFTMATE_SEARCH_PARAMETERS(P)                                                      \
   /* Pruning before the move loop. */                                                       \
   P(RazorMaxDepth, 3, 1, 6, 1)                                                              \

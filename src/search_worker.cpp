@@ -18,7 +18,8 @@ namespace shiftmate {
 namespace {
 
 // Pruning and extension margins and depths live in search_params.h, where
-// SPSA can tune them; what guards against search explosions stays here.
+// SPSA can tune them; here stay what guards against search explosions and
+// the limits that are structure rather than tuning.
 using namespace search_params;
 // Checks extend only this deep and above: extending every safe check lets
 // queen-check sequences (KQ vs KR) keep the depth from falling for 2 x rootDepth plies.

@@ -140,8 +140,9 @@ class Worker {
             {ss->killers[0], ss->killers[1]},
             counter};
   }
-  // The correction tables' entries for this node: pawns, each side's other
-  // pieces, and the two moves that led here (all indexed by the side to move).
+  // The correction tables' entries for this node: pawns and each side's
+  // other pieces (by the side to move), and the two moves that led here (by
+  // their pieces, which carry the colour).
   struct Corrections {
     CorrectionEntry *pawn, *nonPawn[COLOR_NB], *continuation;
   };

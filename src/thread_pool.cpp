@@ -59,11 +59,13 @@ Worker& ThreadPool::best() const {
 
   // Each thread votes for its best move, weighted by its depth and by how
   // far its score stands above the lowest of all threads' (plus a base, so
-  // that the lowest still counts).
+  // that the lowest still counts). Decisive scores are left out of the
+  // lowest: one thread that sees a mate would flatten every other weight.
   constexpr int VoteScoreBase = 20;
   int minScore = VALUE_INFINITE;
   for (auto& w : workers)
-    if (usable(*w)) minScore = std::min(minScore, w->rootMoves[0].score);
+    if (usable(*w) && !is_decisive(w->rootMoves[0].score))
+      minScore = std::min(minScore, w->rootMoves[0].score);
   std::vector<std::pair<Move, std::int64_t>> votes;
   const auto votes_for = [&](Move m) -> std::int64_t& {
     for (auto& v : votes)
