@@ -2,7 +2,8 @@
 """Tunes the search's margins by SPSA self-play through fastchess.
 
 usage: scripts/spsa.py ENGINE [--iterations N] [--pairs N] [--tc 2+0.02 | --nodes N]
-                       [--params A,B,...] [--book FILE] [--concurrency N] [--out DIR] [--seed S]
+                       [--params A,B,...] [--book FILE] [--concurrency N] [--parallel N]
+                       [--out DIR] [--seed S] [--pgn FILE]
 
 ENGINE is a build made with `make SPSA=on`, whose margins are UCI options; `ENGINE search-params`
 gives their names, values, ranges and final perturbations (c_end). Each iteration flips a random
@@ -17,8 +18,17 @@ and commit it as the run goes: a run that lives only on one machine's disk is lo
 plays a fixed number of nodes a move instead of a clock: games are cheaper and the load beside them
 changes nothing, but the time manager's parameters (Time*) learn nothing then; leave them out with
 --params or --skip Time. Needs fastchess on PATH.
+
+--parallel N keeps N iterations in flight at once (N fastchess processes of --concurrency games
+each), for a machine with more cores than one iteration's games can use. Each iteration perturbs
+the values as they stand when it starts and its step is applied when it ends, as OpenBench's
+workers do; rows are written in the order iterations end.
+
+--pgn FILE appends every game, with both sides' scores, to FILE (keep it outside the checkout):
+self-play games are training data once converted.
 """
 import argparse
+import concurrent.futures
 import csv
 import os
 import random
@@ -26,9 +36,11 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ALPHA, GAMMA, R_END = 0.602, 0.101, 0.002
+keep_lock = threading.Lock()  # --pgn is appended to by parallel iterations
 
 
 def read_parameters(engine):
@@ -45,7 +57,7 @@ def read_parameters(engine):
     return params
 
 
-def play(engine, plus, minus, pairs, limit, book, concurrency, seed):
+def play(engine, plus, minus, pairs, limit, book, concurrency, seed, keep=None):
     """Game pairs of `plus` against `minus`; returns (W, D, L) for plus."""
     def options(values):
         return [f"option.{name}={value}" for name, value in values.items()]
@@ -61,6 +73,9 @@ def play(engine, plus, minus, pairs, limit, book, concurrency, seed):
                "-draw", "movenumber=40", "movecount=8", "score=10"]
         subprocess.run(cmd, cwd=wd, capture_output=True, text=True)
         text = open(pgn).read() if os.path.exists(pgn) else ""
+    if keep and text:
+        with keep_lock, open(keep, "a") as f:
+            f.write(text)
     w = d = l = 0
     for game in text.split("[Event ")[1:]:
         white = re.search(r'\[White "([^"]+)"\]', game).group(1)
@@ -85,8 +100,10 @@ def main():
     ap.add_argument("--params", help="comma-separated names to tune (default: all)")
     ap.add_argument("--book", default=os.path.join(HERE, "..", "..", "shared", "data", "books", "UHO_4060_v4.epd"))
     ap.add_argument("--concurrency", type=int, default=2)
+    ap.add_argument("--parallel", type=int, default=1, help="iterations in flight at once")
     ap.add_argument("--out", default="spsa-run")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pgn", help="append every game to this file")
     a = ap.parse_args()
 
     engine = os.path.abspath(a.engine)
@@ -116,7 +133,7 @@ def main():
             if list(last)[5:] != names:  # after iteration, games, W, D, L
                 sys.exit(f"{log} was written for other parameters (--params, --skip); "
                          "give the same ones, or use another --out")
-            start = int(last["iteration"])
+            start = max(int(r["iteration"]) for r in rows)  # rows end out of order with --parallel
             totals = [sum(int(r[k]) for r in rows) for k in ("W", "D", "L")]
             for n in names:
                 params[n]["value"] = float(last[n])
@@ -130,7 +147,8 @@ def main():
     n_iter = a.iterations
     big_a = n_iter / 10
     rng = random.Random(a.seed * 1_000_003 + start)
-    for k in range(start + 1, n_iter + 1):
+
+    def perturb(k):
         plus, minus, deltas, cks = {}, {}, {}, {}
         for n in names:
             p = params[n]
@@ -139,17 +157,32 @@ def main():
             deltas[n], cks[n] = d, ck
             plus[n] = int(round(min(max(p["value"] + ck * d, p["min"]), p["max"])))
             minus[n] = int(round(min(max(p["value"] - ck * d, p["min"]), p["max"])))
-        w, d, l = play(engine, plus, minus, a.pairs, limit, book, a.concurrency, rng.randrange(1 << 30))
+        return plus, minus, deltas, cks, rng.randrange(1 << 30)
+
+    def step(k, deltas, cks, w, d, l):
+        nonlocal totals
         for n in names:
             p = params[n]
             ak = R_END * p["c_end"] ** 2 * ((big_a + n_iter) / (big_a + k)) ** ALPHA
-            step = ak * (w - l) * deltas[n] / cks[n]
-            p["value"] = min(max(p["value"] + step, p["min"]), p["max"])
+            p["value"] = min(max(p["value"] + ak * (w - l) * deltas[n] / cks[n], p["min"]), p["max"])
         totals = [totals[0] + w, totals[1] + d, totals[2] + l]
         writer.writerow([k, w + d + l, w, d, l, *(round(params[n]["value"], 2) for n in names)])
         out.flush()
         print(f"iteration {k}/{n_iter}: plus {w}-{d}-{l}  " +
               " ".join(f"{n}={params[n]['value']:.1f}" for n in names), flush=True)
+
+    pending, k = {}, start
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.parallel)) as pool:
+        while pending or k < n_iter:
+            while k < n_iter and len(pending) < max(1, a.parallel):
+                k += 1
+                plus, minus, deltas, cks, seed = perturb(k)
+                job = pool.submit(play, engine, plus, minus, a.pairs, limit, book, a.concurrency, seed,
+                                  a.pgn and os.path.abspath(a.pgn))
+                pending[job] = (k, deltas, cks)
+            done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
+            for job in done:
+                step(*pending.pop(job), *job.result())
     print("final (rounded):")
     for n in names:
         print(f"  {n} {int(round(params[n]['value']))}")
