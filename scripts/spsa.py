@@ -125,7 +125,7 @@ def main():
 
     os.makedirs(a.out, exist_ok=True)
     log = os.path.join(a.out, "spsa.csv")
-    start, totals = 0, [0, 0, 0]
+    start = 0
     if os.path.exists(log):  # resume
         rows = list(csv.DictReader(open(log)))
         if rows:
@@ -134,7 +134,6 @@ def main():
                 sys.exit(f"{log} was written for other parameters (--params, --skip); "
                          "give the same ones, or use another --out")
             start = max(int(r["iteration"]) for r in rows)  # rows end out of order with --parallel
-            totals = [sum(int(r[k]) for r in rows) for k in ("W", "D", "L")]
             for n in names:
                 params[n]["value"] = float(last[n])
     new_file = not os.path.exists(log) or os.path.getsize(log) == 0
@@ -160,12 +159,10 @@ def main():
         return plus, minus, deltas, cks, rng.randrange(1 << 30)
 
     def step(k, deltas, cks, w, d, l):
-        nonlocal totals
         for n in names:
             p = params[n]
             ak = R_END * p["c_end"] ** 2 * ((big_a + n_iter) / (big_a + k)) ** ALPHA
             p["value"] = min(max(p["value"] + ak * (w - l) * deltas[n] / cks[n], p["min"]), p["max"])
-        totals = [totals[0] + w, totals[1] + d, totals[2] + l]
         writer.writerow([k, w + d + l, w, d, l, *(round(params[n]["value"], 2) for n in names)])
         out.flush()
         print(f"iteration {k}/{n_iter}: plus {w}-{d}-{l}  " +
