@@ -13,9 +13,9 @@ machine slows them alike (the comparison issue 12 asks for).
 
 import argparse
 import statistics
-import subprocess
-import sys
 import threading
+
+from uci_engine import Engine
 
 # The issue's middlegame, then middlegames from Shiftmate's bench list.
 DEFAULT_POSITIONS = [
@@ -42,64 +42,9 @@ DEFAULT_POSITIONS = [
 ]
 
 
-class Engine:
-    def __init__(self, command):
-        self.command = command
-        self.proc = subprocess.Popen(
-            command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.name = command
-        for line in self.lines_until("uciok"):
-            if line.startswith("id name "):
-                self.name = line[len("id name ") :]
-        self.send("setoption name Hash value 16")
-        self.send("setoption name Threads value 1")
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def lines_until(self, token):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"{self.command}: exited before '{token}'")
-            line = line.strip()
-            yield line
-            if line.split()[:1] == [token]:
-                return
-
-    def search(self, fen, movetime):
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        for _ in self.lines_until("readyok"):
-            pass
-        self.send(f"go movetime {movetime}")
-        depth = seldepth = nodes = time_ms = 0
-        for line in self.lines_until("bestmove"):
-            tokens = line.split()
-            if tokens[:1] != ["info"]:
-                continue
-            fields = dict(zip(tokens[1:], tokens[2:]))  # each token -> the one after it
-            if "nodes" in fields and "time" in fields:
-                nodes, time_ms = int(fields["nodes"]), int(fields["time"])
-            bound = "lowerbound" in tokens or "upperbound" in tokens
-            if "depth" in fields and "pv" in tokens and not bound:
-                if int(fields["depth"]) >= depth:
-                    depth = int(fields["depth"])
-                    seldepth = int(fields.get("seldepth", depth))
-        return depth, seldepth, nodes, time_ms
-
-    def quit(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
-
-
 def run(command, positions, movetime, results):
     engine = Engine(command)
-    rows = [engine.search(fen, movetime) for fen in positions]
+    rows = [engine.search(f"fen {fen}", movetime) for fen in positions]
     results[command] = (engine.name, rows)
     engine.quit()
 

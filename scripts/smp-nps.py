@@ -10,8 +10,9 @@ each engine's last `info` line, summed over the positions. The table gives each 
 its speed-up over its own first thread count, and the first engine's nodes/s over each other's.
 """
 import argparse
-import subprocess
 import sys
+
+from uci_engine import Engine
 
 POSITIONS = [
     "startpos",
@@ -22,39 +23,23 @@ POSITIONS = [
 
 def search(command, threads, hash_mb, position, movetime):
     """(nodes, milliseconds) of the engine's last info line with both."""
-    engine = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line):
-        engine.stdin.write(line + "\n")
-
-    def wait_for(prefix):
-        for line in engine.stdout:
-            if line.startswith(prefix):
-                return line
-        sys.exit(f"{command}: ended before '{prefix}'")
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name Threads value {threads}")
-    send(f"setoption name Hash value {hash_mb}")
-    send("isready")
-    wait_for("readyok")
-    send(f"position {position}")
-    send(f"go movetime {movetime}")
-    nodes = ms = 0
-    for line in engine.stdout:
-        words = line.split()
-        if words and words[0] == "info" and "nodes" in words and "time" in words:
-            nodes = int(words[words.index("nodes") + 1])
-            ms = int(words[words.index("time") + 1])
-        elif line.startswith("bestmove"):
-            break
-    send("quit")
-    engine.wait(timeout=30)
-    if ms == 0:
+    engine = Engine(command, {"Threads": threads, "Hash": hash_mb})
+    result = engine.search(position, movetime)
+    engine.quit()
+    if result.time_ms == 0:
         sys.exit(f"{command}: no info line with nodes and time")
-    return nodes, ms
+    return result.nodes, result.time_ms
+
+
+def engine_names(arguments):
+    """[name, command] for each NAME=COMMAND, or COMMAND named by its program's file name."""
+    named = []
+    for argument in arguments:
+        if "=" in argument.split()[0]:
+            named.append(argument.split("=", 1))
+        else:
+            named.append([argument.split()[0].split("/")[-1], argument])
+    return named
 
 
 def main():
@@ -64,7 +49,7 @@ def main():
     ap.add_argument("--movetime", type=int, default=3000)
     ap.add_argument("--hash", type=int, default=256)
     a = ap.parse_args()
-    engines = [e.split("=", 1) if "=" in e.split()[0] else [e.split("/")[-1].split()[0], e] for e in a.engines]
+    engines = engine_names(a.engines)
     counts = [int(t) for t in a.threads.split(",")]
 
     nps = {}
