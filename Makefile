@@ -7,6 +7,8 @@
 #   make run        build, then start the engine (UCI on stdin/stdout)
 #   make test       build and run every test (CTest)
 #   make kernels    each network kernel path (AVX-512 native, AVX2, scalar, Highway): its tests and bench
+#   make web        the browser build: engine in WebAssembly, UCI worker, page (build/web/site);
+#                   serve-web serves it, web-test drives it in headless Chromium, web-smoke (CI)
 #   make release    every download file into dist/ (Linux x86-64 v2/v3/v4, aarch64, Windows),
 #                   each checked by its bench; NOTICE, LICENSE and SHA256SUMS beside them
 #   make release-test  the UCI and command-line tests and the perft suites against dist/'s
@@ -60,7 +62,8 @@ BENCH_PACKAGES := stockfish valgrind
 TEST_PACKAGES := libgtest-dev fathom stockfish polyglot gnuchess-book python3 python3-requests
 # Cross compilers and runners of the release files; dpkg-dev for NOTICE's
 # package versions.
-RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine wine64 dpkg-dev
+RELEASE_PACKAGES := g++-mingw-w64-x86-64-posix g++-aarch64-linux-gnu qemu-user wine wine64 dpkg-dev \
+                    emscripten chromium
 
 # PEXT is fast on Intel (Haswell on) and AMD Zen 3 on (family 0x19 and up);
 # on older AMD it is microcoded and slower than magics.
@@ -87,7 +90,7 @@ CMAKE_FLAGS += -DSHIFTMATE_RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF)
 VERSION = $(shell cmake -D SOURCE_DIR=$(CURDIR) -D RELEASE=$(if $(filter on,$(RELEASE)),ON,OFF) \
                         -P cmake/version.cmake)
 
-.PHONY: release release-test all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format format-check clean
+.PHONY: web serve-web web-test web-smoke release release-test all build run test kernels layers print-version windows windows-check check-bench deps test-deps perft-full perft-bench magics checkers-magics soak asan tsan fuzz debug format format-check clean
 
 all: build
 	@cp -f $(BUILD_DIR)/shiftmate $(EXE)  # -f: replaces a binary that is running
@@ -289,6 +292,32 @@ soak: all
 	scripts/soak.sh $(EXE_PATH) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
 	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) \
 	  1+0.01 $(BOOK) build/soak/toga
+
+# The browser build (scripts/build-web.sh): the engine in WebAssembly (threads,
+# one thread, one thread without SIMD), its UCI worker and the page, in
+# WEB_SITE. serve-web serves it with the headers threads need (WEB_PORT);
+# web-test drives it in headless Chromium (docs/web.md); web-smoke only asks
+# each engine build for a legal bestmove (CI).
+WEB_SITE ?= build/web/site
+WEB_PORT ?= 8080
+WEB_TEST_ARGS ?=
+WEB_BUILDS ?= threads one-thread one-thread-scalar
+web:
+	@$(call ensure_packages,emscripten libfmt-dev libcxxopts-dev libfathom-dev dpkg-dev)
+	@command -v npm > /dev/null || $(call ensure_packages,nodejs npm)
+	JOBS=$(JOBS) WEB_BUILDS="$(WEB_BUILDS)" scripts/build-web.sh $(WEB_SITE)
+
+serve-web: web
+	node web/serve.mjs --root $(WEB_SITE) --port $(WEB_PORT)
+
+web-test: web
+	@$(call ensure_packages,chromium)
+	node web/test/browser-test.mjs --site $(WEB_SITE) $(WEB_TEST_ARGS)
+
+web-smoke:
+	@$(MAKE) --no-print-directory web WEB_BUILDS="threads one-thread"
+	@$(call ensure_packages,chromium)
+	node web/test/browser-test.mjs --site $(WEB_SITE) --smoke
 
 # Every tracked C++ source but the generated tables (magic_numbers.h), which
 # keep their generator's layout; outside a git checkout, every one under src/

@@ -8,7 +8,9 @@
 #
 #   scripts/release.sh REFERENCE VERSION [TARGET...]
 #     TARGET  linux-x86-64-v2 linux-x86-64-v3 linux-x86-64-v4 linux-aarch64
-#             windows-x86-64-v2 windows-x86-64-v3 (default: all)
+#             windows-x86-64-v2 windows-x86-64-v3 web (default: all); web is the
+#             browser's folder (scripts/build-web.sh) as a zip, its bench run
+#             in headless Chromium
 # Environment: DIST (default dist), JOBS (default 2).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,7 +20,7 @@ shift 2
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(linux-x86-64-v3 linux-x86-64-v2 linux-x86-64-v4 linux-aarch64
-    windows-x86-64-v3 windows-x86-64-v2)
+    windows-x86-64-v3 windows-x86-64-v2 web)
 fi
 dist=${DIST:-$root/dist}
 jobs=${JOBS:-2}
@@ -38,10 +40,31 @@ declare -A packages=(
   [linux-x86-64]="libfathom-dev libfmt-dev libcxxopts-dev libstdc++6 libgcc-s1 libc6"
   [linux-aarch64]="libfathom-dev libfmt-dev libcxxopts-dev libstdc++6-arm64-cross libgcc-s1-arm64-cross libc6-arm64-cross"
   [windows-x86-64]="libfathom-dev libfmt-dev libcxxopts-dev gcc-mingw-w64-x86-64-posix-runtime mingw-w64-x86-64-dev mingw-w64-common"
+  [web]="libfathom-dev libfmt-dev libcxxopts-dev emscripten"
 )
 declare -A used_by=()
 
 for target in "${targets[@]}"; do
+  if [ "$target" = web ]; then
+    # The page and its engine; the zip holds one folder, with the page's own
+    # NOTICE (the npm packages it bundles).
+    start=$SECONDS
+    site=$work/shiftmate-$version-web
+    rm -rf "$site"
+    RELEASE=ON JOBS=$jobs "$root/scripts/build-web.sh" "$site" > "$work/web.log"
+    nodes=$(node "$root/web/test/browser-test.mjs" --site "$site" --bench |
+      sed -n 's/^browser bench: \([0-9]*\) nodes.*/\1/p')
+    if [ "$nodes" != "$expected" ]; then
+      echo "release: FAILED: the web build searched '$nodes' bench nodes, the reference $expected" >&2
+      exit 1
+    fi
+    file=$dist/shiftmate-$version-web.zip
+    rm -f "$file"
+    (cd "$work" && python3 -m zipfile -c "$file" "$(basename "$site")")
+    used_by[web]+=" $(basename "$file")"
+    echo "release: $(basename "$file"): bench $nodes nodes in headless Chromium, built in $((SECONDS - start)) s"
+    continue
+  fi
   case $target in
     linux-x86-64-v[234])
       os=linux arch=${target#linux-} cc=gcc toolchain="" run=() suffix="" kind=linux-x86-64 ;;

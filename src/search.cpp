@@ -81,7 +81,10 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
   tt.new_search();
 
   running = true;
-  mainThread = std::thread([this] { run_main(); });
+  if constexpr (HasThreads)
+    mainThread = std::thread([this] { run_main(); });
+  else
+    run_main();
 }
 
 // Keeps the root moves that preserve the tablebase result best (for a win,
@@ -128,7 +131,7 @@ void Search::run_main() {
     pool.start_helpers();
     main.iterative_deepening();
     // In ponder and infinite mode the GUI must say stop (or ponderhit) first.
-    while (!shared.stopFlag && (shared.pondering || shared.limits.infinite))
+    while (HasThreads && !shared.stopFlag && (shared.pondering || shared.limits.infinite))
       std::this_thread::sleep_for(std::chrono::microseconds(500));
     shared.stopFlag = true;
     pool.join_helpers();
@@ -138,7 +141,7 @@ void Search::run_main() {
       info.score = main.pos.in_check() ? -VALUE_MATE : VALUE_DRAW;
       shared.callbacks.onInfo(info);
     }
-    while (!shared.stopFlag && (shared.pondering || shared.limits.infinite))
+    while (HasThreads && !shared.stopFlag && (shared.pondering || shared.limits.infinite))
       std::this_thread::sleep_for(std::chrono::microseconds(500));
   }
 

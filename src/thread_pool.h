@@ -13,6 +13,15 @@
 
 namespace shiftmate {
 
+// The one-thread WebAssembly build (make web, for pages that are not
+// cross-origin isolated) has no threads: the search runs on the caller's
+// thread to its limits, since no command is read while it runs.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+inline constexpr bool HasThreads = false;
+#else
+inline constexpr bool HasThreads = true;
+#endif
+
 struct SharedSearchState;
 class Worker;
 

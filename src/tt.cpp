@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -54,7 +55,13 @@ void TranspositionTable::clear(int threads) {
     std::memset(static_cast<void*>(table.get() + begin), 0, (end - begin) * sizeof(Cluster));
   };
   std::vector<std::thread> helpers;
-  for (std::size_t part = 1; part < parts; ++part) helpers.emplace_back(zero, part);
+  for (std::size_t part = 1; part < parts; ++part) {
+    try {
+      helpers.emplace_back(zero, part);
+    } catch (const std::system_error&) {  // no thread to be had: this one clears the part
+      zero(part);
+    }
+  }
   zero(0);
   for (std::thread& t : helpers) t.join();
   generation8 = 0;

@@ -16,6 +16,7 @@
 #include "parse.h"
 #include "perft/perft.h"
 #include "search_params.h"
+#include "thread_pool.h"
 #include "training/openings.h"
 #include "util/platform.h"
 #include "version.h"
@@ -26,6 +27,9 @@ namespace shiftmate {
 namespace {
 
 constexpr std::size_t MaxLineLength = 1 << 20;
+
+// Where `go infinite` ends in the one-thread WebAssembly build (HasThreads).
+constexpr int OneThreadInfiniteDepth = 24;
 
 // Tablebase wins are shown as 200 pawns less one centipawn per ply to the
 // position the tables decided: far above any evaluation, clearly no mate.
@@ -145,7 +149,7 @@ void UciSession::declare_options() {
                info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB",
                                        mb, engine.hash_mb()));
            }});
-  add("Threads", Spin{1, 1, 1024, [this](long long n) {
+  add("Threads", Spin{1, 1, HasThreads ? 1024 : 1, [this](long long n) {
                         if (!engine.set_threads(int(n)))
                           info_string(fmt::format("no memory for {} threads; keeping {}", n,
                                                   engine.threads()));
@@ -314,6 +318,18 @@ void UciSession::go(std::istringstream& in) {
     }
   }
 
+  if (!HasThreads && (limits.infinite || limits.ponder)) {
+    // The one-thread WebAssembly build reads no command while it searches,
+    // so a search that waits for stop or ponderhit would never end.
+    limits.infinite = limits.ponder = false;
+    if (!limits.depth && !limits.nodes && !limits.movetime && !limits.mate && !limits.time[WHITE] &&
+        !limits.time[BLACK])
+      limits.depth = OneThreadInfiniteDepth;
+    info_string(
+        fmt::format("one-thread build: no stop can reach a running search, so it ends at "
+                    "its limits (an infinite one at depth {})",
+                    OneThreadInfiniteDepth));
+  }
   if (play_book_move(root, limits)) return;
 
   SearchCallbacks callbacks;

@@ -1,13 +1,30 @@
 // The default network, compiled into the binary so that a single file is
 // the whole engine. CMake defines SHIFTMATE_EMBEDDED_NET as the path of
 // nets/default.nnue (or of SHIFTMATE_NET); SHIFTMATE_NET=none builds, made
-// to train a net of another shape, embed nothing.
+// to train a net of another shape, embed nothing. WebAssembly builds get
+// the bytes as an array (SHIFTMATE_EMBEDDED_NET_ARRAY names CMake's file).
 #include "nnue/network.h"
 
 #ifdef SHIFTMATE_NO_EMBEDDED_NET
 
 namespace shiftmate::nnue {
 std::span<const char> embedded_network_file() { return {}; }
+}  // namespace shiftmate::nnue
+
+#elif defined(SHIFTMATE_EMBEDDED_NET_ARRAY)
+
+// WebAssembly (make web): the file's bytes as an array CMake wrote, since
+// the wasm object format takes no .incbin.
+namespace {
+alignas(64) constexpr unsigned char EmbeddedNet[] = {
+#include SHIFTMATE_EMBEDDED_NET_ARRAY
+};
+}  // namespace
+
+namespace shiftmate::nnue {
+std::span<const char> embedded_network_file() {
+  return {reinterpret_cast<const char*>(EmbeddedNet), sizeof(EmbeddedNet)};
+}
 }  // namespace shiftmate::nnue
 
 #else

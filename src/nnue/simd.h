@@ -3,7 +3,8 @@
 // is compiled for (simd_intrinsics.cpp, the default), or Highway's run-time
 // dispatch (simd_highway.cpp, `make SIMD=highway`), which lets one portable
 // binary use AVX2 or AVX-512 wherever the CPU has them. The intrinsics
-// build has AVX-512, AVX2 and NEON kernels and a scalar one for any other CPU.
+// build has AVX-512, AVX2, NEON and WebAssembly SIMD kernels and a scalar one
+// for any other CPU.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +22,8 @@ void add_sub(std::int16_t* out, const std::int16_t* in, const std::int16_t* add,
 void add_sub_sub(std::int16_t* out, const std::int16_t* in, const std::int16_t* add,
                  const std::int16_t* sub1, const std::int16_t* sub2);
 
-// The instruction set in use: "avx512", "avx2", "neon", "scalar", or
-// Highway's name of the target it chose ("highway AVX3", ...).
+// The instruction set in use: "avx512", "avx2", "neon", "wasm-simd128",
+// "scalar", or Highway's name of the target it chose ("highway AVX3", ...).
 const char* name();
 
 }  // namespace shiftmate::nnue::simd

@@ -5,6 +5,8 @@
 #include <immintrin.h>
 #elif defined(__ARM_NEON) && defined(__aarch64__)
 #include <arm_neon.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
 #endif
 
 #include <algorithm>
@@ -53,6 +55,18 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
     sum = vmlal_high_s16(sum, vw, v);
   }
   return vaddvq_s32(sum);
+#elif defined(__wasm_simd128__)
+  // WebAssembly's 128-bit SIMD (make web): the AVX2 sum with 8 lanes; its
+  // dot product is madd's.
+  const v128_t zero = wasm_i16x8_splat(0), one = wasm_i16x8_splat(QA);
+  v128_t sum = wasm_i32x4_splat(0);
+  for (int i = 0; i < HiddenSize; i += 8) {
+    v128_t v = wasm_i16x8_min(wasm_i16x8_max(wasm_v128_load(acc + i), zero), one);
+    v128_t vw = wasm_i16x8_mul(v, wasm_v128_load(w + i));
+    sum = wasm_i32x4_add(sum, wasm_i32x4_dot_i16x8(vw, v));
+  }
+  return wasm_i32x4_extract_lane(sum, 0) + wasm_i32x4_extract_lane(sum, 1) +
+         wasm_i32x4_extract_lane(sum, 2) + wasm_i32x4_extract_lane(sum, 3);
 #else
   std::int32_t sum = 0;
   for (int i = 0; i < HiddenSize; ++i) {
@@ -81,6 +95,8 @@ const char* name() {
   return "avx2";
 #elif defined(__ARM_NEON) && defined(__aarch64__)
   return "neon";
+#elif defined(__wasm_simd128__)
+  return "wasm-simd128";
 #else
   return "scalar";
 #endif

@@ -60,7 +60,8 @@ class FileTool {
     }
     const std::string& filesOption = syntax.positional.front();
     if (args.count(filesOption)) files = args[filesOption].as<std::vector<std::string>>();
-    const bool filesRequired = std::ranges::count(syntax.required, filesOption) > 0;
+    const bool filesRequired =
+        std::count(syntax.required.begin(), syntax.required.end(), filesOption) > 0;
     if (filesRequired && files.empty()) return usage_error(name, "give one or more FILE.bin");
     return std::nullopt;
   }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 
 #include "parse.h"
@@ -76,9 +75,19 @@ std::optional<int> pgn_comment_score(std::string_view comment) {
   if (score.empty() || !std::isdigit(static_cast<unsigned char>(score.front())) ||
       score.find_first_not_of("0123456789.") != std::string_view::npos)
     return std::nullopt;
-  double pawns = 0;
-  auto [end, ec] = std::from_chars(score.data(), score.data() + score.size(), pawns);
-  if (ec != std::errc() || end != score.data() + score.size()) return std::nullopt;
+  // Read by hand: libc++ (the WebAssembly build's) has no from_chars for double.
+  double pawns = 0, place = 1;
+  bool fraction = false;
+  for (char c : score) {
+    if (c == '.') {
+      if (fraction) return std::nullopt;
+      fraction = true;
+    } else if (fraction) {
+      pawns += (c - '0') * (place /= 10);
+    } else {
+      pawns = pawns * 10 + (c - '0');
+    }
+  }
   const double limit = VALUE_MATE_IN_MAX_PLY - 1;  // a centipawn score never reads as a mate
   return sign * int(std::lround(std::min(pawns * 100, limit)));
 }

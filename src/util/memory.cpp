@@ -2,6 +2,8 @@
 
 #ifdef _WIN32
 #include <windows.h>
+#elif defined(__EMSCRIPTEN__)
+#include <emscripten/heap.h>
 #else
 #include <unistd.h>
 #endif
@@ -14,6 +16,8 @@ std::size_t physical_memory_mb() {
   status.dwLength = sizeof(status);
   if (!::GlobalMemoryStatusEx(&status)) return 0;
   return std::size_t(status.ullTotalPhys >> 20);
+#elif defined(__EMSCRIPTEN__)
+  return emscripten_get_heap_max() >> 20;  // the most the WebAssembly memory may grow to
 #else
   return std::size_t(sysconf(_SC_PHYS_PAGES)) * std::size_t(sysconf(_SC_PAGESIZE)) >> 20;
 #endif
