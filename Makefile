@@ -159,6 +159,7 @@ DIST ?= dist
 # Every download file, each compared by its bench with the native build.
 release: all
 	@$(call ensure_packages,$(RELEASE_PACKAGES))
+	@command -v npm > /dev/null || $(call ensure_packages,nodejs npm)
 	DIST=$(abspath $(DIST)) JOBS=$(JOBS) scripts/release.sh $(EXE_PATH) $(RELEASE_VERSION)
 
 # The foreign release files driven by the native tests (SHIFTMATE_TEST_ENGINE

@@ -84,13 +84,13 @@ cp -f "$root/LICENSE" "$out/LICENSE.txt"
   echo "The engine (engine/*/shiftmate.wasm, .js) carries code of Debian's emscripten"
   echo "(its C and C++ runtime, libc++ and JavaScript support), fmt (header-only),"
   echo "cxxopts and fathom (from its source package); the page bundles npm packages."
+  rule=$(printf '=%.0s' {1..78})
   for package in emscripten libfmt-dev libcxxopts-dev libfathom-dev; do
-    printf '\n%s\n== %s (Debian %s)\n%s\n\n' "$(printf '=%.0s' {1..78})" "$package" \
-      "$(dpkg-query -W -f='${Version}' "$package")" "$(printf '=%.0s' {1..78})"
+    version=$(dpkg-query -W -f='${Version}' "$package")
+    printf '\n%s\n== %s (Debian %s)\n%s\n\n' "$rule" "$package" "$version" "$rule"
     cat "/usr/share/doc/$package/copyright"
   done
-  printf '\n%s\n== npm packages of the page\n%s\n\n' "$(printf '=%.0s' {1..78})" \
-    "$(printf '=%.0s' {1..78})"
+  printf '\n%s\n== npm packages of the page\n%s\n\n' "$rule" "$rule"
   cat "$root/web/NOTICE.web"
 } > "$out/NOTICE.txt"
 

@@ -81,6 +81,10 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
   tt.new_search();
 
   running = true;
+  // The helpers start here, on the caller's thread: in the WebAssembly
+  // threads build a thread started from another thread waits for the event
+  // loop of the caller, which may be blocked waiting for this search.
+  if (!rootList.empty()) pool.start_helpers();
   if constexpr (HasThreads)
     mainThread = std::thread([this] { run_main(); });
   else
@@ -128,7 +132,6 @@ bool SharedSearchState::hard_limit_reached() const {
 void Search::run_main() {
   Worker& main = pool.main();
   if (!main.rootMoves.empty()) {
-    pool.start_helpers();
     main.iterative_deepening();
     // In ponder and infinite mode the GUI must say stop (or ponderhit) first.
     while (HasThreads && !shared.stopFlag && (shared.pondering || shared.limits.infinite))

@@ -9,6 +9,10 @@
 
 #include "search_worker.h"
 
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <emscripten/threading.h>
+#endif
+
 namespace shiftmate {
 
 ThreadPool::ThreadPool() = default;
@@ -25,6 +29,15 @@ bool ThreadPool::resize(SharedSearchState& shared, int n) {
     for (int i = 0; i < before; ++i) workers.push_back(std::make_unique<Worker>(shared, i));
     return false;
   }
+}
+
+int max_search_threads() {
+  if constexpr (!HasThreads) return 1;
+#ifdef __EMSCRIPTEN_PTHREADS__
+  return std::clamp(emscripten_num_logical_cores(), 1, 64);
+#else
+  return 1024;
+#endif
 }
 
 void ThreadPool::clear() {

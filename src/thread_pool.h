@@ -22,6 +22,11 @@ inline constexpr bool HasThreads = false;
 inline constexpr bool HasThreads = true;
 #endif
 
+// The most threads the Threads option offers: Stockfish's maximum; in the
+// browser's threads build, the logical cores (as many workers are made when
+// the engine starts, so none has to wait for the event loop).
+int max_search_threads();
+
 struct SharedSearchState;
 class Worker;
 

@@ -28,8 +28,9 @@ namespace {
 
 constexpr std::size_t MaxLineLength = 1 << 20;
 
-// Where `go infinite` ends in the one-thread WebAssembly build (HasThreads).
-constexpr int OneThreadInfiniteDepth = 24;
+// Where a search with no limit of its own ends in the one-thread
+// WebAssembly build (HasThreads), which reads no stop while it searches.
+constexpr int OneThreadMaxDepth = 24;
 
 // Tablebase wins are shown as 200 pawns less one centipawn per ply to the
 // position the tables decided: far above any evaluation, clearly no mate.
@@ -149,15 +150,16 @@ void UciSession::declare_options() {
                info_string(fmt::format("cannot allocate {} MB for the hash table; keeping {} MB",
                                        mb, engine.hash_mb()));
            }});
-  add("Threads", Spin{1, 1, HasThreads ? 1024 : 1, [this](long long n) {
+  add("Threads", Spin{1, 1, max_search_threads(), [this](long long n) {
                         if (!engine.set_threads(int(n)))
                           info_string(fmt::format("no memory for {} threads; keeping {}", n,
                                                   engine.threads()));
                       }});
   add("MultiPV",
       Spin{1, 1, 256, [this](long long n) { engine.search_options().multiPV = int(n); }});
-  // Pondering needs nothing set up in advance.
-  add("Ponder", Check{false, [](bool) {}});
+  // Pondering needs nothing set up in advance; the one-thread WebAssembly
+  // build cannot ponder (no ponderhit reaches it while it searches).
+  if (HasThreads) add("Ponder", Check{false, [](bool) {}});
   add("Move Overhead",
       Spin{10, 0, 5000, [this](long long ms) { engine.search_options().moveOverhead = ms; }});
   // Stockfish's: nodes per millisecond stand in for the clock (0: off).
@@ -318,19 +320,19 @@ void UciSession::go(std::istringstream& in) {
     }
   }
 
-  if (!HasThreads && (limits.infinite || limits.ponder)) {
-    // The one-thread WebAssembly build reads no command while it searches,
-    // so a search that waits for stop or ponderhit would never end.
-    limits.infinite = limits.ponder = false;
-    if (!limits.depth && !limits.nodes && !limits.movetime && !limits.mate && !limits.time[WHITE] &&
-        !limits.time[BLACK])
-      limits.depth = OneThreadInfiniteDepth;
-    info_string(
-        fmt::format("one-thread build: no stop can reach a running search, so it ends at "
-                    "its limits (an infinite one at depth {})",
-                    OneThreadInfiniteDepth));
-  }
   if (play_book_move(root, limits)) return;
+  if (!HasThreads) {
+    // No stop or ponderhit can reach the one-thread WebAssembly build while
+    // it searches: each search must end by a limit of its own.
+    limits.infinite = limits.ponder = false;
+    if (!limits.depth && !limits.nodes && !limits.movetime && !limits.time[root.side_to_move()]) {
+      limits.depth = OneThreadMaxDepth;
+      info_string(
+          fmt::format("one-thread build: no stop can reach a running search, so this one "
+                      "ends at depth {}",
+                      OneThreadMaxDepth));
+    }
+  }
 
   SearchCallbacks callbacks;
   const int rootMaterial = wdl::material(root);

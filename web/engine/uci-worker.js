@@ -25,9 +25,11 @@ const SIMD_PROBE = new Uint8Array([
   0x0b,                                            // end
 ]);
 
-// Longer lines are refused by the engine anyway; this keeps them off its stack.
-const MAX_LINE = (1 << 20) + 1;
-// How often the search thread's lines are fetched (threads build).
+// A line is copied onto the engine's stack (4 MB) on its way in: longer
+// ones are refused here (no UCI command comes near).
+const MAX_LINE = 1 << 18;
+// How often the search thread's lines are fetched while a search runs
+// (threads build).
 const POLL_MS = 10;
 
 function chooseBuild() {
@@ -43,15 +45,31 @@ function chooseBuild() {
 }
 
 let engine = null;
+let build = null;
 let closed = false;
+let poll = null;  // the timer that fetches a running search's lines
 const waiting = [];  // lines posted before the engine was ready
 
 function run(line) {
   if (closed) return;
-  const text = line.length > MAX_LINE ? line.slice(0, MAX_LINE) : line;
-  if (engine.ccall('web_uci_command', 'number', ['string'], [text]) === 0) {
+  if (line.length > MAX_LINE) {
+    postMessage(`info string line of ${line.length} characters ignored (at most ${MAX_LINE})`);
+    return;
+  }
+  if (build.threads && !poll && /^\s*go\b(?!\s+perft)/.test(line))
+    poll = setInterval(() => closed || engine._web_uci_poll(), POLL_MS);
+  if (engine.ccall('web_uci_command', 'number', ['string'], [line]) === 0) {
     closed = true;  // after quit
     self.close();
+  }
+}
+
+// Each of the engine's lines to the page; a bestmove ends the search's polling.
+function print(line) {
+  postMessage(line);
+  if (poll && line.startsWith('bestmove')) {
+    clearInterval(poll);
+    poll = null;
   }
 }
 
@@ -66,18 +84,17 @@ self.onmessage = (event) => {
 if (typeof WebAssembly !== 'object') {
   postMessage('info string Shiftmate cannot run here: this browser has no WebAssembly');
 } else {
-  const build = chooseBuild();
+  build = chooseBuild();
   const folder = new URL(`${build.name}/`, self.location.href).href;
   importScripts(`${folder}shiftmate.js`);
   ShiftmateEngine({
     locateFile: (file) => folder + file,
     mainScriptUrlOrBlob: `${folder}shiftmate.js`,  // what the threads' workers load
-    print: (line) => postMessage(line),
+    print,
     printErr: (line) => console.error(line),
   }).then((module) => {
     engine = module;
     postMessage(`info string Shiftmate web build: ${build.about}`);
-    if (build.threads) setInterval(() => closed || engine._web_uci_poll(), POLL_MS);
     while (waiting.length && !closed) run(waiting.shift());
   }, (error) => {
     postMessage(`info string Shiftmate cannot start in this browser: ${error}`);

@@ -314,21 +314,31 @@ async function playMoveByClicks(page, move) {
 // ------------------------------------------------------------------ checks
 
 // Check 1: the worker alone, in a page of the site's origin.
-async function workerAlone(server) {
+// A same-origin document that does not start the page's own engine.
+async function blankPage(server) {
   const page = await newPage(server);
-  // A same-origin document that does not start the page's own engine.
   await page.goto(`${server.url}__test-blank__`, { waitUntil: 'load' });
-  const isolated = await page.evaluate(() => self.crossOriginIsolated === true);
-  check(isolated === server.isolation,
-    `crossOriginIsolated is ${isolated} with${server.isolation ? '' : 'out'} the isolation headers`);
-  const t = Date.now();
+  return page;
+}
+
+// The UCI worker alone in PAGE, its lines gathered for workerDriver.
+async function startWorker(page) {
   await page.evaluate(() => {
     window.__lines = [];
     window.__w = new Worker('/engine/uci-worker.js');
     window.__w.onmessage = (e) => window.__lines.push(String(e.data));
     window.__w.onerror = (e) => window.__lines.push(`WORKER ERROR ${e.message}`);
   });
-  const w = workerDriver(page);
+  return workerDriver(page);
+}
+
+async function workerAlone(server) {
+  const page = await blankPage(server);
+  const isolated = await page.evaluate(() => self.crossOriginIsolated === true);
+  check(isolated === server.isolation,
+    `crossOriginIsolated is ${isolated} with${server.isolation ? '' : 'out'} the isolation headers`);
+  const t = Date.now();
+  const w = await startWorker(page);
   w.send('uci');
   await w.waitLine(/^uciok$/, 90000, 'uciok');
   const loadMs = Date.now() - t;
@@ -371,11 +381,41 @@ async function workerAlone(server) {
     check(infos.length > 0, `no "info depth 10" line before the bestmove (${pos.name})`);
     verbose(`${pos.name}: bestmove ${bm} in ${Date.now() - ts} ms`);
   }
+
+  // Threads: the option's maximum (the device's cores), and a search stopped
+  // in the same message that started it, so that the worker's thread waits
+  // for the search before any event loop turn (the helpers must not need one).
+  // One thread: Threads stops at 1, no Ponder, and a search with no limit
+  // says where it ends (the page is closed while it searches).
+  const threadsLine = w.lines().find((l) => /^option name Threads /.test(l)) || '';
+  const maxThreads = Number((threadsLine.match(/ max (\d+)/) || [])[1]);
+  let extra;
+  if (server.isolation) {
+    check(maxThreads >= 1 && maxThreads <= 64, `Threads' maximum is '${maxThreads}' (${threadsLine})`);
+    w.send(`setoption name Threads value ${maxThreads}`);
+    w.send('position startpos');
+    const from = w.count();
+    w.send('go infinite\nstop');
+    const line = await w.waitLine(/^bestmove /, 20000, `bestmove after "go infinite\\nstop" at ${maxThreads} threads`, from);
+    const bm = line.split(/\s+/)[1];
+    check(new Chess().moves({ verbose: true }).some((m) => m.lan === bm), `bestmove ${bm} after stop is not legal`);
+    w.send('isready');
+    await w.waitLine(/^readyok$/, 30000, 'readyok after stop', from);
+    extra = `go infinite + stop in one message at ${maxThreads} threads: ${bm}`;
+  } else {
+    check(maxThreads === 1, `the one-thread build offers Threads up to ${maxThreads}`);
+    check(!w.lines().some((l) => /^option name Ponder /.test(l)), 'the one-thread build offers Ponder');
+    w.send('position startpos');
+    const from = w.count();
+    w.send('go infinite');
+    await w.waitLine(/^info string one-thread build: .*ends at depth \d+/, 30000, 'the depth cap of go infinite', from);
+    extra = 'Threads max 1, no Ponder, go infinite capped';
+  }
   await page.evaluate(() => window.__w.terminate());
   await page.closeAll();
   checkPageErrors();
   return `${name || 'engine'}; "${build.replace(/^info string /, '')}"; loaded in ${secs(loadMs)}; `
-    + `go depth 10: ${times.map((x) => `${x} ms`).join(', ')}`;
+    + `go depth 10: ${times.map((x) => `${x} ms`).join(', ')}; ${extra}`;
 }
 
 function workerDriver(page) {
@@ -716,7 +756,7 @@ async function oneThreadPage(server) {
   const first = st.moves[0];
   check(new Chess().moves().includes(first), `the engine's first move ${first} is not legal`);
   const tb = await takebackWhileThinking(page);
-  // Take back while thinking is not possible here; analysis to depth 8.
+  // Then analysis to depth 8.
   await page.click('#mode-analyse');
   await page.click('#load-start');
   await setValue(page, '#analysis-depth', '8');
@@ -757,17 +797,17 @@ async function offline() {
   await waitFor(page, () => navigator.serviceWorker && navigator.serviceWorker.controller, null, 20000,
     'the service worker to control the page');
   // Wait until the cache holds the page and an engine build's wasm.
-  const needWasm = fs.existsSync(path.join(SITE, folder));
-  await waitFor(page, async ({ f, needWasm: w }) => {
+  check(fs.existsSync(path.join(SITE, folder)), `the page runs ${folder}, which the site lacks`);
+  await waitFor(page, async ({ f }) => {
     const names = await caches.keys();
     for (const n of names) {
       const c = await caches.open(n);
       const keys = (await c.keys()).map((r) => new URL(r.url).pathname);
       if (keys.includes('/app.js') && keys.includes('/engine/uci-worker.js')
-        && (!w || keys.some((k) => k.startsWith(`/${f}`) && k.endsWith('.wasm')))) return true;
+        && keys.some((k) => k.startsWith(`/${f}`) && k.endsWith('.wasm'))) return true;
     }
     return false;
-  }, { f: folder, needWasm }, 30000, `the service worker's cache to hold the page and ${folder}`);
+  }, { f: folder }, 30000, `the service worker's cache to hold the page and ${folder}`);
   const cached = await page.evaluate(async () => {
     const out = [];
     for (const n of await caches.keys()) {
@@ -796,15 +836,8 @@ async function offline() {
 
 // --bench: the engine's bench in the one-thread build.
 async function bench(server) {
-  const page = await newPage(server);
-  await page.goto(`${server.url}__test-blank__`, { waitUntil: 'load' });
-  await page.evaluate(() => {
-    window.__lines = [];
-    window.__w = new Worker('/engine/uci-worker.js');
-    window.__w.onmessage = (e) => window.__lines.push(String(e.data));
-    window.__w.onerror = (e) => window.__lines.push(`WORKER ERROR ${e.message}`);
-  });
-  const w = workerDriver(page);
+  const page = await blankPage(server);
+  const w = await startWorker(page);
   w.send('uci');
   await w.waitLine(/^uciok$/, 90000, 'uciok');
   w.send('isready');
