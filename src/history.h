@@ -22,8 +22,10 @@ struct HistoryEntry {
   }
 };
 
-// Quiet moves by side, origin and destination.
-using ButterflyHistory = std::array<std::array<HistoryEntry<16384>, 64 * 64>, COLOR_NB>;
+// Quiet moves by side, by whether the opponent attacks the origin and the
+// destination (a move that escapes or walks into an attack is another move),
+// and by origin and destination: butterfly_index.
+using ButterflyHistory = std::array<std::array<HistoryEntry<16384>, 4 * 64 * 64>, COLOR_NB>;
 // Captures by moving piece, destination and captured piece type.
 using CaptureHistory =
     std::array<std::array<std::array<HistoryEntry<16384>, PIECE_TYPE_NB>, 64>, PIECE_NB>;
@@ -54,6 +56,10 @@ using CorrectionHistory = std::array<std::array<CorrectionEntry, CorrectionSize>
 using PieceToCorrection = std::array<std::array<CorrectionEntry, 64>, PIECE_NB>;
 using ContinuationCorrection = std::array<std::array<PieceToCorrection, 64>, PIECE_NB>;
 
-inline int butterfly_index(Move m) { return m.raw() & 0xFFF; }
+// `threats`: the squares the opponent of the side to move attacks.
+inline int butterfly_index(Move m, Bitboard threats) {
+  const int attacked = int(threats >> m.from() & 1) * 2 + int(threats >> m.to() & 1);
+  return attacked << 12 | (m.raw() & 0xFFF);
+}
 
 }  // namespace shiftmate

@@ -28,7 +28,7 @@ MovePicker::MovePicker(const Position& position, Move hashMove, const OrderingCo
 void MovePicker::score_captures(Scored* begin, Scored* last) const {
   for (Scored* s = begin; s != last; ++s) {
     Move m = s->move;
-    PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+    PieceType victim = pos.captured_type(m);
     s->score =
         16 * TradeValue[victim] + (*ctx.captures)[pos.piece_on(m.from())][m.to()][victim] / 8;
     if (m.kind() == PROMOTION)
@@ -41,7 +41,7 @@ void MovePicker::score_quiets(Scored* begin, Scored* last) const {
   for (Scored* s = begin; s != last; ++s) {
     Move m = s->move;
     Piece moved = pos.piece_on(m.from());
-    s->score = (*ctx.main)[us][butterfly_index(m)];
+    s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats)];
     for (const PieceToHistory* ch : ctx.continuation)
       if (ch) s->score += (*ch)[moved][m.to()];
   }

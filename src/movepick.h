@@ -15,6 +15,7 @@ namespace shiftmate {
 // Histories the picker reads, owned by the search thread.
 struct OrderingContext {
   const ButterflyHistory* main;
+  Bitboard threats;  // squares the opponent attacks, for the main history
   const CaptureHistory* captures;
   const PieceToHistory* continuation[3];  // after our move 1, 2 and 4 plies ago
   Move killers[2];

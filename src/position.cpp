@@ -285,6 +285,16 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN));
 }
 
+Bitboard Position::attacks_by(Color c) const {
+  const Bitboard occupied = pieces();
+  Bitboard attacked = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(WHITE, PAWN))
+                                 : pawn_attacks_bb<BLACK>(pieces(BLACK, PAWN));
+  attacked |= knight_attacks_bb(pieces(c, KNIGHT)) | king_attacks_bb(pieces(c, KING));
+  for (Bitboard b = pieces(c, BISHOP, QUEEN); b;) attacked |= bishop_attacks(pop_lsb(b), occupied);
+  for (Bitboard b = pieces(c, ROOK, QUEEN); b;) attacked |= rook_attacks(pop_lsb(b), occupied);
+  return attacked;
+}
+
 Bitboard Position::blockers_for_king(Color c) const {
   Square ksq = king_square(c);
   Bitboard snipers = ((rook_attacks(ksq, 0) & pieces(ROOK, QUEEN)) |

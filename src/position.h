@@ -87,6 +87,8 @@ class Position {
   // Attacks.
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+  // Every square a piece of `c` attacks.
+  Bitboard attacks_by(Color c) const;
   // Own pieces that alone block a slider's line to c's king (pinned for
   // c's pieces, discovered-check candidates for the other side's).
   Bitboard blockers_for_king(Color c) const;
@@ -113,6 +115,10 @@ class Position {
     return (m.kind() != CASTLING && !empty(m.to())) || m.kind() == EN_PASSANT;
   }
   bool is_noisy(Move m) const { return is_capture(m) || m.kind() == PROMOTION; }
+  // The type of the piece `m` takes (a pawn en passant; none for a quiet move).
+  PieceType captured_type(Move m) const {
+    return m.kind() == EN_PASSANT ? PAWN : type_of(piece_on(m.to()));
+  }
   // Bitboards, mailbox and key agree; used by tests and debug builds.
   bool is_consistent(std::string* why = nullptr) const;
 

@@ -100,7 +100,7 @@ void Worker::check_limits() {
 }
 
 void Worker::update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus) {
-  mainHistory[side][butterfly_index(m)].update(bonus);
+  mainHistory[side][butterfly_index(m, ss->threats)].update(bonus);
   for (int back : {1, 2, 4})
     if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][m.to()].update(bonus);
 }
@@ -112,8 +112,7 @@ void Worker::update_stats(Stack* ss, Move best, int depth, const Move* quiets, i
   const Color us = pos.side_to_move();
   auto quiet = [&](Move m, int b) { update_quiet_stats(ss, us, pos.piece_on(m.from()), m, b); };
   auto capture_entry = [&](Move m) -> auto& {
-    PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
-    return captureHistory[pos.piece_on(m.from())][m.to()][victim];
+    return captureHistory[pos.piece_on(m.from())][m.to()][pos.captured_type(m)];
   };
   if (!pos.is_noisy(best)) {
     quiet(best, bonus);
@@ -178,8 +177,10 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       pos.rule50() < TtCutoffMaxRule50) {
     // A quiet hash move that still beats beta earns its history here too.
     if (ttMove && ttValue >= beta && !pos.is_noisy(ttMove) &&
-        pos.piece_on(ttMove.from()) != NO_PIECE && color_of(pos.piece_on(ttMove.from())) == us)
+        pos.piece_on(ttMove.from()) != NO_PIECE && color_of(pos.piece_on(ttMove.from())) == us) {
+      ss->threats = pos.attacks_by(~us);
       update_quiet_stats(ss, us, pos.piece_on(ttMove.from()), ttMove, history_bonus(depth));
+    }
     return ttValue;
   }
 
@@ -278,6 +279,11 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   // not searched before, so search it shallower first.
   if (!RootNode && !ttMove && depth >= IirMinDepth && (PvNode || cutNode)) --depth;
 
+  // The squares the opponent attacks index the main history (+24 Elo at
+  // equal nodes for 5% fewer nodes/s; docs/strength.md, 2026-11-28): worked
+  // out only by nodes that get this far.
+  ss->threats = pos.attacks_by(~us);
+
   // Step 10. The move loop, in the staged picker's order (the picker:
   // +22.6 +- 33.8 Elo with 17-24% more nodes per second; docs/strength.md,
   // 2026-11-23).
@@ -304,7 +310,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const Piece moved = pos.piece_on(move.from());
     int newDepth = depth - 1;
     int history = capture ? 0
-                          : int(mainHistory[us][butterfly_index(move)]) +
+                          : int(mainHistory[us][butterfly_index(move, ss->threats)]) +
                                 int((*(ss - 1)->continuation)[moved][move.to()]);
 
     // Step 11. Pruning at shallow depth, once a non-losing move is known.
@@ -474,6 +480,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   // Step 2. Aborted search, draws and the ply limit.
   if (stopped()) return 0;
   ss->inCheck = pos.in_check();
+  // Only evasions are quiet moves here, ordered by the main history.
+  ss->threats = ss->inCheck ? pos.attacks_by(~pos.side_to_move()) : 0;
   if (pos.is_draw(ss->ply)) return VALUE_DRAW;
   if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
@@ -526,8 +534,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY && !ss->inCheck) {
       // Futility: even winning this piece cannot lift us to alpha.
       if (!givesCheck && move.kind() != PROMOTION) {
-        int gain = futilityBase +
-                   TradeValue[move.kind() == EN_PASSANT ? PAWN : type_of(pos.piece_on(move.to()))];
+        int gain = futilityBase + TradeValue[pos.captured_type(move)];
         if (gain <= alpha) {
           bestValue = std::max(bestValue, gain);
           continue;

@@ -57,6 +57,7 @@ struct Stack {
   int doubleExtensions;  // on the path from the root, including this ply's move
   int cutoffCount;       // beta cutoffs at this ply's nodes under the parent's current node
   Piece movedPiece;      // by currentMove (NO_PIECE for none or a null move)
+  Bitboard threats;      // squares the opponent attacks (main history's index)
   PieceToHistory* continuation;
   PieceToCorrection* continuationCorrection;
 };
@@ -135,6 +136,7 @@ class Worker {
                        ? counterMoves[pos.piece_on(prev.to())][prev.to()]
                        : Move::none();
     return {&mainHistory,
+            ss->threats,
             &captureHistory,
             {(ss - 1)->continuation, (ss - 2)->continuation, (ss - 4)->continuation},
             {ss->killers[0], ss->killers[1]},

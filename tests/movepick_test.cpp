@@ -65,11 +65,8 @@ struct RandomHistories {
       for (auto& e : piece) fill(e);
   }
   OrderingContext context(Move killer1, Move killer2, Move counter) const {
-    return {main.get(),
-            captures.get(),
-            {continuation.get(), nullptr, nullptr},
-            {killer1, killer2},
-            counter};
+    return {main.get(),         0,      captures.get(), {continuation.get(), nullptr, nullptr},
+            {killer1, killer2}, counter};
   }
 };
 
@@ -123,6 +120,7 @@ TEST_F(MovePickTest, ReturnsEveryLegalMoveOnceInStageOrder) {
     };
     Move tt = candidate(), k1 = candidate(), k2 = candidate(), counter = candidate();
     OrderingContext ctx = histories.context(k1, k2, counter);
+    ctx.threats = pos.attacks_by(~pos.side_to_move());
     MovePicker picker(pos, tt, ctx);
 
     std::map<std::uint16_t, int> seen;
@@ -150,7 +148,7 @@ TEST_F(MovePickTest, ReturnsEveryLegalMoveOnceInStageOrder) {
           break;
         case MovePicker::QUIET: {
           EXPECT_FALSE(pos.is_noisy(m));
-          int score = (*histories.main)[pos.side_to_move()][butterfly_index(m)] +
+          int score = (*histories.main)[pos.side_to_move()][butterfly_index(m, ctx.threats)] +
                       (*histories.continuation)[pos.piece_on(m.from())][m.to()];
           EXPECT_LE(score, lastQuietScore) << "quiets by history, best first";
           lastQuietScore = score;

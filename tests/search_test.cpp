@@ -26,9 +26,9 @@ struct SearchRun {
 };
 
 // One single-threaded search from a fresh table and histories.
-SearchRun search_with(const Position& pos, const SearchLimits& limits) {
+SearchRun search_with(const Position& pos, const SearchLimits& limits, int hashMb = 16) {
   TranspositionTable tt;
-  EXPECT_TRUE(tt.resize(16));
+  EXPECT_TRUE(tt.resize(hashMb));
   Search search(tt);
   SearchRun run;
   SearchCallbacks callbacks;
@@ -84,8 +84,11 @@ TEST(SearchLimits, SoftNodesStopAtTheEndOfAnIteration) {
 TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
   Position pos = pos_of("2k5/8/8/8/8/8/6r1/3QK3 w - - 0 1");
   SearchLimits limits;
-  limits.nodes = 12000000;
-  SearchRun run = search_with(pos, limits);
+  // Until the first mate in 25 or fewer; how many nodes that takes swings
+  // with every change to the search (2.3 M to 25 M), so the cap is generous.
+  limits.mate = 25;
+  limits.nodes = 30000000;
+  SearchRun run = search_with(pos, limits, 64);
   ASSERT_FALSE(run.infos.empty());
   int completed = 0;
   for (const SearchInfo& info : run.infos)
