@@ -480,8 +480,6 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   // Step 2. Aborted search, draws and the ply limit.
   if (stopped()) return 0;
   ss->inCheck = pos.in_check();
-  // Only evasions are quiet moves here, ordered by the main history.
-  ss->threats = ss->inCheck ? pos.attacks_by(~pos.side_to_move()) : 0;
   if (pos.is_draw(ss->ply)) return VALUE_DRAW;
   if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
@@ -520,7 +518,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   }
 
   // Step 5. The move loop: captures and promotions (to a queen only), or
-  // every evasion when in check.
+  // every evasion when in check. Only evasions are quiet moves here, ordered
+  // by the main history, which the opponent's attacks index.
+  ss->threats = ss->inCheck ? pos.attacks_by(~pos.side_to_move()) : 0;
   MovePicker picker(pos, ttMove, ordering(ss), true);
   Move bestMove = Move::none();
   int moveCount = 0;
