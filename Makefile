@@ -286,13 +286,19 @@ checkers-magics: all
 	  mv src/checkers/magic_numbers.h.new src/checkers/magic_numbers.h
 
 # 1,000 fast games through fastchess (on PATH): self-play and Toga II.
+# SOAK_THREADS gives our side more threads (above the core count: an
+# oversubscribed search must still keep its clock), SOAK_CONCURRENCY the
+# games at a time.
 SOAK_GAMES ?= 500
+SOAK_THREADS ?= 1
+SOAK_CONCURRENCY ?= 2
 BOOK ?= ../shared/data/books/8moves_v3.pgn
 soak: all
 	@$(call ensure_packages,toga2)
-	scripts/soak.sh $(EXE_PATH) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
-	OPPONENT_OPTS="option.OwnBook=false" scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) \
-	  1+0.01 $(BOOK) build/soak/toga
+	THREADS=$(SOAK_THREADS) CONCURRENCY=$(SOAK_CONCURRENCY) \
+	  scripts/soak.sh $(EXE_PATH) self $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/self
+	THREADS=$(SOAK_THREADS) CONCURRENCY=$(SOAK_CONCURRENCY) OPPONENT_OPTS="option.OwnBook=false" \
+	  scripts/soak.sh $(EXE_PATH) /usr/games/toga2 $(SOAK_GAMES) 1+0.01 $(BOOK) build/soak/toga
 
 # The browser build (scripts/build-web.sh): the engine in WebAssembly (threads,
 # one thread, one thread without SIMD), its UCI worker and the page, in

@@ -7,7 +7,9 @@
 # OPPONENT_CMD "self" plays ENGINE against a second copy of itself. Extra
 # fastchess engine options for the opponent go in $OPPONENT_OPTS, e.g.
 #   OPPONENT_OPTS="option.OwnBook=false". Only options the opponent has: any
-# other is a fastchess warning, and warnings fail the soak.
+# other is a fastchess warning, and warnings fail the soak. $THREADS (default
+# 1) is ENGINE's Threads: above the machine's core count it checks that an
+# oversubscribed search still keeps its clock (with CONCURRENCY=1).
 # Exit status 0 only when every game ended by the rules or by adjudication.
 set -euo pipefail
 engine=$(realpath "$1")
@@ -39,7 +41,7 @@ cd "$out"  # fastchess writes config.json into its working directory
 ) >rss.txt 2>/dev/null &
 sampler=$!
 trap 'kill $sampler 2>/dev/null || true' EXIT
-fastchess -engine cmd="$engine" name=Shiftmate option.Threads=1 \
+fastchess -engine cmd="$engine" name=Shiftmate option.Threads="${THREADS:-1}" \
   -engine "${opp[@]}" ${OPPONENT_OPTS:-} \
   -each tc="$tc" option.Hash=16 \
   -rounds $((games / 2)) -repeat -concurrency "${CONCURRENCY:-2}" \

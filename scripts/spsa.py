@@ -3,7 +3,7 @@
 
 usage: scripts/spsa.py ENGINE [--iterations N] [--pairs N] [--tc 2+0.02 | --nodes N]
                        [--params A,B,...] [--book FILE] [--concurrency N] [--parallel N]
-                       [--out DIR] [--seed S] [--pgn FILE]
+                       [--out DIR] [--seed S] [--pgn FILE] [--start-from RUN/spsa.csv]
 
 ENGINE is a build made with `make SPSA=on`, whose margins are UCI options; `ENGINE search-params`
 gives their names, values, ranges and final perturbations (c_end). Each iteration flips a random
@@ -23,6 +23,10 @@ changes nothing, but the time manager's parameters (Time*) learn nothing then; l
 each), for a machine with more cores than one iteration's games can use. Each iteration perturbs
 the values as they stand when it starts and its step is applied when it ends, as OpenBench's
 workers do; rows are written in the order iterations end.
+
+--start-from RUN/spsa.csv begins a new run (an --out without a csv) from another run's last row
+instead of the build's defaults, for every parameter the two have in common: after a search change,
+the next run starts where the last one ended.
 
 --pgn FILE appends every game, with both sides' scores, to FILE (keep it outside the checkout):
 self-play games are training data once converted.
@@ -104,6 +108,7 @@ def main():
     ap.add_argument("--out", default="spsa-run")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--pgn", help="append every game to this file")
+    ap.add_argument("--start-from", help="a new run begins from this run's last row (spsa.csv)")
     a = ap.parse_args()
 
     engine = os.path.abspath(a.engine)
@@ -137,6 +142,17 @@ def main():
             for n in names:
                 params[n]["value"] = float(last[n])
     new_file = not os.path.exists(log) or os.path.getsize(log) == 0
+    if a.start_from and new_file:
+        rows = list(csv.DictReader(open(a.start_from)))
+        if not rows:
+            sys.exit(f"{a.start_from}: no iterations to start from")
+        common = [n for n in names if n in rows[-1]]
+        for n in common:
+            params[n]["value"] = min(max(float(rows[-1][n]), params[n]["min"]), params[n]["max"])
+        print(f"starting from {a.start_from}, iteration {rows[-1]['iteration']}: "
+              f"{len(common)} of {len(names)} parameters", flush=True)
+    elif a.start_from:
+        print(f"{log} exists: resuming it, --start-from ignored", flush=True)
     out = open(log, "a", newline="")
     writer = csv.writer(out)
     if new_file:
