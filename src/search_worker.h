@@ -205,7 +205,7 @@ class Worker {
     accumulators.pop();
   }
   // The static evaluation of the current position, side to move's view.
-  int evaluate() { return nnue::output(*network, accumulators.current(*network), pos); }
+  int evaluate() { return nnue::output(*network, accumulators.current(*network, pos), pos); }
   // A quiet move's histories, for `side` moving piece `pc` (at ss's ply).
   void update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,

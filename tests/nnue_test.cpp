@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <sstream>
 
 #include "movegen.h"
 #include "nnue/accumulator.h"
@@ -23,9 +24,11 @@ using namespace shiftmate_test;
 namespace {
 
 // A network with random weights of the size training starts from.
-std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
+std::unique_ptr<nnue::Network> random_network(
+    std::uint64_t seed, nnue::InputMapping mapping = nnue::InputMapping::Plain) {
   FloatNetwork f;
   f.randomise(seed);
+  f.mapping = mapping;
   for (int b = 0; b < nnue::OutputBuckets; ++b) f.outputBias[b] = 0.02f * float(b);
   auto net = std::make_unique<nnue::Network>();
   f.quantise(*net);
@@ -40,7 +43,7 @@ void walk(const nnue::Network& net, Position& pos, nnue::AccumulatorStack& stack
   if ((depth + checked) % 3 != 1 || depth == 0) {
     auto fresh = std::make_unique<nnue::Accumulator>();
     nnue::refresh(net, pos, *fresh);
-    const nnue::Accumulator& lazy = stack.current(net);
+    const nnue::Accumulator& lazy = stack.current(net, pos);
     for (Color c : {WHITE, BLACK})
       for (int i = 0; i < nnue::HiddenSize; ++i)
         ASSERT_EQ(lazy.values[c][i], fresh->values[c][i]) << pos.fen() << " index " << i;
@@ -64,8 +67,9 @@ void walk(const nnue::Network& net, Position& pos, nnue::AccumulatorStack& stack
   }
 }
 
-void expect_incremental_equals_scratch(const std::string& fen, bool chess960, int depth) {
-  auto net = random_network(7);
+void expect_incremental_equals_scratch(const std::string& fen, bool chess960, int depth,
+                                       nnue::InputMapping mapping = nnue::InputMapping::Plain) {
+  auto net = random_network(7, mapping);
   Position pos;
   ASSERT_FALSE(pos.set(fen, chess960)) << fen;
   nnue::AccumulatorStack stack;
@@ -94,6 +98,40 @@ TEST(NnueFile, WriteThenReadGivesTheSameNetwork) {
   ASSERT_FALSE(nnue::load_network_file(file.path(), *loaded, &description));
   EXPECT_EQ(description, "on disk");
   EXPECT_EQ(std::memcmp(net.get(), loaded.get(), sizeof(nnue::Network)), 0);
+}
+
+// A mirrored net is a version 3 file that says so; a plain one stays
+// version 2, which builds before version 3 read.
+TEST(NnueFile, AMirroredNetIsVersionThreeAndReadsBackMirrored) {
+  auto net = random_network(11, nnue::InputMapping::Mirrored);
+  std::vector<char> bytes = nnue::write_network(*net, "mirrored test net");
+  EXPECT_EQ(bytes.size(), nnue::FileSize);
+  EXPECT_EQ(bytes[4], 3);
+  EXPECT_EQ(bytes[36], 1);
+  auto back = std::make_unique<nnue::Network>();
+  std::string description;
+  ASSERT_FALSE(nnue::read_network(bytes, *back, &description));
+  EXPECT_EQ(description, "mirrored test net");
+  EXPECT_EQ(back->mapping, nnue::InputMapping::Mirrored);
+  EXPECT_EQ(std::memcmp(net.get(), back.get(), sizeof(nnue::Network)), 0);
+  EXPECT_EQ(nnue::write_network(*back, "mirrored test net"), bytes);
+  // The longest description that fits leaves its terminating zero.
+  const std::string longText(100, 'x');
+  ASSERT_FALSE(nnue::read_network(nnue::write_network(*net, longText), *back, &description));
+  EXPECT_EQ(description, longText.substr(0, nnue::FileHeaderSize - 40 - 1));
+
+  auto plain = random_network(11);
+  const std::vector<char> plainBytes = nnue::write_network(*plain, "plain");
+  EXPECT_EQ(plainBytes[4], 2);
+  ASSERT_FALSE(nnue::read_network(plainBytes, *back, &description));
+  EXPECT_EQ(back->mapping, nnue::InputMapping::Plain);
+  EXPECT_EQ(description, "plain");
+
+  std::vector<char> unknown = bytes;
+  unknown[36] = 2;  // no such mapping
+  auto error = nnue::read_network(unknown, *back);
+  ASSERT_TRUE(error);
+  EXPECT_NE(error->find("mapping 2"), std::string::npos) << *error;
 }
 
 TEST(NnueFile, DamagedFilesAreRefusedWithTheReason) {
@@ -234,6 +272,25 @@ TEST(NnueAccumulator, IncrementalEqualsScratchOverPerftWalks) {
   expect_incremental_equals_scratch("8/5bk1/8/2Pp4/8/1K6/8/8 w - d6 0 1", false, 4);
 }
 
+// Under a mirrored net a viewer's half is recomputed when its king crosses
+// between the d and e files (castling too); the lazy sums must still equal
+// sums from scratch everywhere.
+TEST(NnueAccumulator, IncrementalEqualsScratchWithMirroredInputs) {
+  const auto mirrored = nnue::InputMapping::Mirrored;
+  expect_incremental_equals_scratch(std::string(START_FEN), false, 3, mirrored);
+  expect_incremental_equals_scratch(
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false, 3, mirrored);
+  expect_incremental_equals_scratch("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false, 4,
+                                    mirrored);
+  // Both kings next to the middle: every king move may cross it.
+  expect_incremental_equals_scratch("8/8/3pk3/8/8/3PK3/8/8 w - - 0 1", false, 5, mirrored);
+  expect_incremental_equals_scratch("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                                    false, 3, mirrored);
+  std::vector<std::string> fens = suite_fens("fischer.epd");
+  ASSERT_GE(fens.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) expect_incremental_equals_scratch(fens[i], true, 3, mirrored);
+}
+
 TEST(NnueAccumulator, IncrementalEqualsScratchInChess960) {
   std::vector<std::string> fens = suite_fens("fischer.epd");
   ASSERT_GE(fens.size(), 8u);
@@ -302,6 +359,54 @@ TEST(NnueInference, SideToMoveSeesTheBoardFromItsOwnSide) {
   ASSERT_FALSE(a.set("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"));
   ASSERT_FALSE(b.set("rnbqkb1r/pppp1ppp/5n2/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR b KQkq - 2 3"));
   EXPECT_EQ(nnue::evaluate(*net, a), nnue::evaluate(*net, b));
+}
+
+namespace {
+
+// The position flipped left to right (a FEN without castling rights).
+std::string flipped_left_to_right(const std::string& fen) {
+  std::istringstream in(fen);
+  std::string board, rest;
+  in >> board;
+  std::getline(in, rest);
+  std::string out, rank;
+  for (char c : board + "/") {
+    if (c != '/') {
+      rank += c;
+      continue;
+    }
+    out += std::string(rank.rbegin(), rank.rend()) + "/";
+    rank.clear();
+  }
+  out.pop_back();
+  return out + rest;
+}
+
+}  // namespace
+
+// Under mirrored inputs a position and its left-to-right mirror are the same
+// inputs for both viewers, so every net, even a random one, scores them the
+// same; under plain inputs they are different positions.
+TEST(NnueInference, MirroredInputsSeeAPositionAndItsMirrorAlike) {
+  auto mirrored = random_network(12, nnue::InputMapping::Mirrored);
+  auto plain = random_network(12);
+  const char* fens[] = {
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+      "8/8/3pk3/8/8/3PK3/8/8 b - - 0 1",
+      "2kr3r/ppp2ppp/2n5/8/8/2N5/PPP2PPP/2KR3R w - - 0 12",
+  };
+  int differ = 0;
+  for (const char* fen : fens) {
+    const std::string flipped = flipped_left_to_right(fen);
+    Position a, b;
+    ASSERT_FALSE(a.set(fen)) << fen;
+    ASSERT_FALSE(b.set(flipped)) << flipped;
+    EXPECT_EQ(nnue::evaluate(*mirrored, a), nnue::evaluate(*mirrored, b)) << fen;
+    EXPECT_NEAR(nnue::reference_output(*mirrored, a), nnue::evaluate(*mirrored, a), 2.0) << fen;
+    differ += nnue::evaluate(*plain, a) != nnue::evaluate(*plain, b);
+  }
+  EXPECT_EQ(differ, 4);
 }
 
 namespace {

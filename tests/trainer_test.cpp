@@ -198,6 +198,65 @@ TEST(Trainer, DequantisedEmbeddedNetworkRoundsBackAndEvaluatesAsTheEngine) {
   EXPECT_EQ(compared, 300);
 }
 
+// A mirrored net's float forward pass (the trainer's features) agrees with
+// the engine's evaluation of the same net rounded, over positions where
+// kings stand on both halves of the board; the same weights read plainly
+// give other evaluations, so the mapping is really applied on both sides.
+TEST(Trainer, MirroredFeaturesAreTheEnginesMirroredInputs) {
+  FloatNetwork net;
+  net.randomise(13);
+  net.mapping = nnue::InputMapping::Mirrored;
+  auto quantised = std::make_unique<nnue::Network>();
+  net.quantise(*quantised);
+  ASSERT_EQ(quantised->mapping, nnue::InputMapping::Mirrored);
+  FloatNetwork rounded;
+  rounded.dequantise(*quantised);
+  ASSERT_EQ(rounded.mapping, nnue::InputMapping::Mirrored);
+  auto plain = std::make_unique<nnue::Network>(*quantised);
+  plain->mapping = nnue::InputMapping::Plain;
+
+  int kingsRight = 0, differ = 0, compared = 0;
+  for (const PackedPosition& p : material_positions(300, 23)) {
+    Position pos;
+    ASSERT_FALSE(p.unpack(pos));
+    EXPECT_NEAR(nnue::evaluate(*quantised, pos), rounded.forward(p) * nnue::EvalScale, 2.0)
+        << pos.fen();
+    kingsRight += file_of(pos.king_square(WHITE)) >= FILE_E;
+    differ += nnue::evaluate(*plain, pos) != nnue::evaluate(*quantised, pos);
+    ++compared;
+  }
+  EXPECT_EQ(compared, 300);
+  EXPECT_GT(kingsRight, 30);
+  EXPECT_GT(differ, 30);
+}
+
+// A plain net made mirrored (`train --init PLAIN --mirror`) plays as before
+// wherever both kings stand on files e-h, and otherwise as it would in the
+// left-to-right mirror for the viewer whose king is on a-d.
+TEST(Trainer, AMirroredStartFromAPlainNetKeepsItsEvaluationsWithKingsOnTheRight) {
+  FloatNetwork plain;
+  plain.randomise(14);
+  FloatNetwork mirrored = plain;
+  mirrored.mirror_inputs();
+  ASSERT_EQ(mirrored.mapping, nnue::InputMapping::Mirrored);
+  int right = 0, left = 0;
+  for (const PackedPosition& p : material_positions(400, 24)) {
+    Position pos;
+    ASSERT_FALSE(p.unpack(pos));
+    if (file_of(pos.king_square(WHITE)) >= FILE_E && file_of(pos.king_square(BLACK)) >= FILE_E) {
+      EXPECT_EQ(mirrored.forward(p), plain.forward(p)) << pos.fen();
+      ++right;
+    } else {
+      left += mirrored.forward(p) != plain.forward(p);
+    }
+  }
+  EXPECT_GT(right, 30);
+  EXPECT_GT(left, 30);
+  FloatNetwork twice = mirrored;
+  twice.mirror_inputs();  // already mirrored: nothing moves
+  EXPECT_EQ(twice.featureWeights, mirrored.featureWeights);
+}
+
 // A net trained, written as integers and read back keeps what it learned:
 // it rounds to the same integers, its loss is far from a fresh net's (and is
 // what the training report said of the rounded net), and training goes on

@@ -8,44 +8,66 @@ namespace shiftmate::nnue {
 
 namespace {
 
-const std::int16_t* weights_of(const Network& net, Color viewer, Piece pc, Square sq) {
-  return net.featureWeights + feature_index(viewer, pc, sq) * HiddenSize;
+// A viewer's rows of the input weights. The square's flips (vertical for
+// Black, horizontal when mirrored) are worked out once per update: the same
+// index as feature_index.
+struct ViewRows {
+  const Network& net;
+  Color viewer;
+  int squareFlip;
+  ViewRows(const Network& n, Color v, bool mirror)
+      : net(n), viewer(v), squareFlip((v == WHITE ? 0 : 56) ^ (mirror ? 7 : 0)) {}
+  const std::int16_t* operator()(Piece pc, Square sq) const {
+    const int feature = (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 + (sq ^ squareFlip);
+    return net.featureWeights + feature * HiddenSize;
+  }
+};
+
+// The viewer's half of child = parent + the weights of the added pieces -
+// those of the removed ones, one pass over the layer.
+[[gnu::always_inline]] inline void apply(const Network& net, const Accumulator& parent,
+                                         const DirtyPieces& d, Color viewer, bool mirror,
+                                         Accumulator& child) {
+  const std::int16_t* from = parent.values[viewer];
+  std::int16_t* to = child.values[viewer];
+  const ViewRows w(net, viewer, mirror);
+  if (d.added == 1 && d.removed == 1) {  // a quiet move: the common case
+    simd::add_sub(to, from, w(d.addedPiece[0], d.addedSquare[0]),
+                  w(d.removedPiece[0], d.removedSquare[0]));
+  } else if (d.added == 1 && d.removed == 2) {  // a capture
+    simd::add_sub_sub(to, from, w(d.addedPiece[0], d.addedSquare[0]),
+                      w(d.removedPiece[0], d.removedSquare[0]),
+                      w(d.removedPiece[1], d.removedSquare[1]));
+  } else {  // castling, or a null move (nothing changes)
+    std::memcpy(to, from, sizeof(parent.values[viewer]));
+    for (int k = 0; k < d.added; ++k) {
+      const std::int16_t* a = w(d.addedPiece[k], d.addedSquare[k]);
+      for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(to[i] + a[i]);
+    }
+    for (int k = 0; k < d.removed; ++k) {
+      const std::int16_t* r = w(d.removedPiece[k], d.removedSquare[k]);
+      for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(to[i] - r[i]);
+    }
+  }
 }
 
-// child = parent + the weights of the added pieces - those of the removed
-// ones, one pass over the layer for each viewer.
-void apply(const Network& net, const Accumulator& parent, const DirtyPieces& d,
-           Accumulator& child) {
-  for (Color viewer : {WHITE, BLACK}) {
-    const std::int16_t* from = parent.values[viewer];
-    std::int16_t* to = child.values[viewer];
-    if (d.added == 1 && d.removed == 1) {  // a quiet move: the common case
-      const std::int16_t* a = weights_of(net, viewer, d.addedPiece[0], d.addedSquare[0]);
-      const std::int16_t* r = weights_of(net, viewer, d.removedPiece[0], d.removedSquare[0]);
-      simd::add_sub(to, from, a, r);
-    } else if (d.added == 1 && d.removed == 2) {  // a capture
-      const std::int16_t* a = weights_of(net, viewer, d.addedPiece[0], d.addedSquare[0]);
-      const std::int16_t* r0 = weights_of(net, viewer, d.removedPiece[0], d.removedSquare[0]);
-      const std::int16_t* r1 = weights_of(net, viewer, d.removedPiece[1], d.removedSquare[1]);
-      simd::add_sub_sub(to, from, a, r0, r1);
-    } else {  // castling, or a null move (nothing changes)
-      std::memcpy(to, from, sizeof(parent.values[viewer]));
-      for (int k = 0; k < d.added; ++k) {
-        const std::int16_t* a = weights_of(net, viewer, d.addedPiece[k], d.addedSquare[k]);
-        for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(to[i] + a[i]);
-      }
-      for (int k = 0; k < d.removed; ++k) {
-        const std::int16_t* r = weights_of(net, viewer, d.removedPiece[k], d.removedSquare[k]);
-        for (int i = 0; i < HiddenSize; ++i) to[i] = std::int16_t(to[i] - r[i]);
-      }
-    }
+// The viewer's half from scratch.
+void refresh_half(const Network& net, const Position& pos, Color viewer, bool mirror,
+                  Accumulator& acc) {
+  std::int16_t* v = acc.values[viewer];
+  std::memcpy(v, net.featureBias, sizeof(net.featureBias));
+  const ViewRows rows(net, viewer, mirror);
+  for (Bitboard b = pos.pieces(); b;) {
+    const Square sq = pop_lsb(b);
+    const std::int16_t* w = rows(pos.piece_on(sq), sq);
+    for (int i = 0; i < HiddenSize; ++i) v[i] = std::int16_t(v[i] + w[i]);
   }
 }
 
 }  // namespace
 
-DirtyPieces dirty_pieces(const Position& pos, Move m) {
-  DirtyPieces d;
+void set_dirty_pieces(const Position& pos, Move m, DirtyPieces& d) {
+  d.added = d.removed = 0;
   const Square from = m.from(), to = m.to();
   const Piece pc = pos.piece_on(from);
   const Color us = color_of(pc);
@@ -55,7 +77,7 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
     d.remove(pos.piece_on(to), to);
     d.add(pc, castling_king_to(cr));
     d.add(pos.piece_on(to), castling_rook_to(cr));
-    return d;
+    return;
   }
   d.remove(pc, from);
   d.add(m.kind() == PROMOTION ? make_piece(us, m.promotion()) : pc, to);
@@ -65,33 +87,79 @@ DirtyPieces dirty_pieces(const Position& pos, Move m) {
   } else if (!pos.empty(to)) {
     d.remove(pos.piece_on(to), to);
   }
-  return d;
+}
+
+std::array<bool, COLOR_NB> mirrors(const Network& net, const Position& pos) {
+  return {mirrors_for(net.mapping, pos.king_square(WHITE)),
+          mirrors_for(net.mapping, pos.king_square(BLACK))};
 }
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-  for (Color viewer : {WHITE, BLACK}) {
-    std::int16_t* v = acc.values[viewer];
-    std::memcpy(v, net.featureBias, sizeof(net.featureBias));
-    for (Bitboard b = pos.pieces(); b;) {
-      const Square sq = pop_lsb(b);
-      const std::int16_t* w = weights_of(net, viewer, pos.piece_on(sq), sq);
-      for (int i = 0; i < HiddenSize; ++i) v[i] = std::int16_t(v[i] + w[i]);
-    }
-  }
+  const auto mirror = mirrors(net, pos);
+  for (Color viewer : {WHITE, BLACK}) refresh_half(net, pos, viewer, mirror[viewer], acc);
 }
 
 void AccumulatorStack::reset(const Network& net, const Position& pos) {
   top = 0;
+  mapping = net.mapping;
+  entries[0].mirror = mirrors(net, pos);
   refresh(net, pos, entries[0].acc);
-  entries[0].computed = true;
+  entries[0].computed = {true, true};
 }
 
-const Accumulator& AccumulatorStack::current(const Network& net) {
-  int known = top;
-  while (!entries[known].computed) --known;  // the root is always computed
-  for (int ply = known + 1; ply <= top; ++ply) {
-    apply(net, entries[ply - 1].acc, entries[ply].dirty, entries[ply].acc);
-    entries[ply].computed = true;
+void AccumulatorStack::push(const Position& pos, Move m) {
+  Entry& e = entries[top + 1];
+  set_dirty_pieces(pos, m, e.dirty);
+  e.mirror = entries[top].mirror;
+  const Piece pc = pos.piece_on(m.from());
+  if (mapping != InputMapping::Plain && type_of(pc) == KING) {  // the mover's view may flip
+    const Color us = color_of(pc);
+    const Square kingTo =
+        m.kind() == CASTLING ? castling_king_to(castling_right(us, m.to() > m.from())) : m.to();
+    e.mirror[us] = mirrors_for(mapping, kingTo);
+  }
+  e.computed = {false, false};
+  ++top;
+}
+
+const Accumulator& AccumulatorStack::current(const Network& net, const Position& pos) {
+  // Back to the nearest ply with a viewer's half known, unless its view
+  // flipped on the way (-1): then this ply's half is computed from scratch.
+  auto known_ply = [&](Color viewer) {
+    int ply = top;
+    while (!entries[ply].computed[viewer]) {  // the root is always computed
+      if (entries[ply].mirror[viewer] != entries[ply - 1].mirror[viewer]) return -1;
+      --ply;
+    }
+    return ply;
+  };
+  // The common case (always, under plain inputs): both halves known at the
+  // same ply and no view flipped since, both brought up to date in one pass.
+  int ply = top;
+  while (!entries[ply].computed[WHITE] && !entries[ply].computed[BLACK] &&
+         entries[ply].mirror == entries[ply - 1].mirror)
+    --ply;
+  if (entries[ply].computed[WHITE] && entries[ply].computed[BLACK]) {
+    for (++ply; ply <= top; ++ply) {
+      Entry& e = entries[ply];
+      for (Color viewer : {WHITE, BLACK})
+        apply(net, entries[ply - 1].acc, e.dirty, viewer, e.mirror[viewer], e.acc);
+      e.computed = {true, true};
+    }
+    return entries[top].acc;
+  }
+  for (Color viewer : {WHITE, BLACK}) {
+    const int known = known_ply(viewer);
+    if (known < 0) {
+      refresh_half(net, pos, viewer, entries[top].mirror[viewer], entries[top].acc);
+      entries[top].computed[viewer] = true;
+      continue;
+    }
+    for (int next = known + 1; next <= top; ++next) {
+      Entry& e = entries[next];
+      apply(net, entries[next - 1].acc, e.dirty, viewer, e.mirror[viewer], e.acc);
+      e.computed[viewer] = true;
+    }
   }
   return entries[top].acc;
 }

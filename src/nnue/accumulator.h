@@ -4,6 +4,7 @@
 // are known. Nodes cut off before their evaluation cost no update at all.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -34,8 +35,12 @@ struct DirtyPieces {
   }
 };
 
-// What `m` (legal in `pos`, not yet made) changes on the board.
-DirtyPieces dirty_pieces(const Position& pos, Move m);
+// What `m` (legal in `pos`, not yet made) changes on the board, written
+// into `d` (in place: the search records one for every move it makes).
+void set_dirty_pieces(const Position& pos, Move m, DirtyPieces& d);
+
+// Whether each viewer sees `pos` mirrored under the net's input mapping.
+std::array<bool, COLOR_NB> mirrors(const Network& net, const Position& pos);
 
 // Sums from scratch: the bias plus the weights of every piece.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
@@ -47,29 +52,31 @@ class AccumulatorStack {
   // The root of a search: computes its sums from scratch.
   void reset(const Network& net, const Position& pos);
   // Before pos.do_move(m): records the change for the child.
-  void push(const Position& pos, Move m) {
-    Entry& e = entries[++top];
-    e.dirty = dirty_pieces(pos, m);
-    e.computed = false;
-  }
+  void push(const Position& pos, Move m);
   void push_null() {
-    Entry& e = entries[++top];
+    Entry& e = entries[top + 1];
     e.dirty = DirtyPieces{};
-    e.computed = false;
+    e.mirror = entries[top].mirror;
+    e.computed = {false, false};
+    ++top;
   }
   void pop() { --top; }
-  // The current ply's sums, computed on demand.
-  const Accumulator& current(const Network& net);
+  // The current ply's sums (`pos` is the current position), computed on
+  // demand: from the nearest ply whose sums are known, or from scratch for
+  // a viewer whose king crossed the board's middle under a mirrored net.
+  const Accumulator& current(const Network& net, const Position& pos);
   int depth() const { return top; }
 
  private:
   struct Entry {
     Accumulator acc;
-    DirtyPieces dirty;  // from the parent to this ply
-    bool computed = false;
+    DirtyPieces dirty;                      // from the parent to this ply
+    std::array<bool, COLOR_NB> mirror{};    // whether each viewer sees this ply mirrored
+    std::array<bool, COLOR_NB> computed{};  // each viewer's half
   };
   std::vector<Entry> entries;
   int top = 0;
+  InputMapping mapping = InputMapping::Plain;  // the net's, from reset()
 };
 
 }  // namespace shiftmate::nnue

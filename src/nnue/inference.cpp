@@ -60,6 +60,8 @@ int evaluate(const Network& net, const Position& pos) {
 double reference_output(const Network& net, const Position& pos, Square without) {
   double hidden[COLOR_NB][HiddenSize];
   int pieces = 0;
+  const bool mirror[COLOR_NB] = {mirrors_for(net.mapping, pos.king_square(WHITE)),
+                                 mirrors_for(net.mapping, pos.king_square(BLACK))};
   for (Color viewer : {WHITE, BLACK}) {
     for (int i = 0; i < HiddenSize; ++i) hidden[viewer][i] = double(net.featureBias[i]) / QA;
     for (Bitboard b = pos.pieces(); b;) {
@@ -67,7 +69,8 @@ double reference_output(const Network& net, const Position& pos, Square without)
       if (sq == without) continue;
       pieces += viewer == WHITE;
       const std::int16_t* w =
-          net.featureWeights + feature_index(viewer, pos.piece_on(sq), sq) * HiddenSize;
+          net.featureWeights +
+          feature_index(viewer, pos.piece_on(sq), sq, mirror[viewer]) * HiddenSize;
       for (int i = 0; i < HiddenSize; ++i) hidden[viewer][i] += double(w[i]) / QA;
     }
   }

@@ -47,19 +47,22 @@ void for_each_field(Net& net, F&& f) {
 std::vector<char> write_network(const Network& net, std::string_view description) {
   std::vector<char> out(FileSize);
   std::memcpy(out.data(), Magic, 4);
-  put_u32(out, 4, FileVersion);
+  const std::uint32_t version = net.mapping == InputMapping::Plain ? 2 : 3;
+  put_u32(out, 4, version);
   put_u32(out, 8, InputSize);
   put_u32(out, 12, HiddenSize);
   put_u32(out, 16, QA);
   put_u32(out, 20, QB);
   put_u32(out, 24, EvalScale);
   put_u32(out, 32, OutputBuckets);
-  std::memcpy(out.data() + DescriptionOffset, description.data(),
-              std::min(description.size(), DescriptionSize - 1));
-  std::size_t at = FileHeaderSize;
+  if (version >= 3) put_u32(out, DescriptionOffset, std::uint32_t(net.mapping));
+  const std::size_t at = description_offset(version);
+  std::memcpy(out.data() + at, description.data(),
+              std::min(description.size(), FileHeaderSize - at - 1));
+  std::size_t payload = FileHeaderSize;
   for_each_field(net, [&](const void* p, std::size_t n) {
-    std::memcpy(out.data() + at, p, n);
-    at += n;
+    std::memcpy(out.data() + payload, p, n);
+    payload += n;
   });
   put_u32(out, 28, fnv1a(std::span(out).subspan(FileHeaderSize)));
   return out;
@@ -73,9 +76,13 @@ std::optional<std::string> header_error(std::span<const char> bytes,
                                         std::uint32_t expectedBuckets = OutputBuckets) {
   if (bytes.size() < FileHeaderSize || std::memcmp(bytes.data(), Magic, 4) != 0)
     return "not a Shiftmate network file (no SMNN header)";
-  if (get_u32(bytes, 4) != FileVersion)
-    return fmt::format("network file version {}, this build reads version {}", get_u32(bytes, 4),
+  const std::uint32_t version = get_u32(bytes, 4);
+  if (version < 2 || version > FileVersion)
+    return fmt::format("network file version {}, this build reads versions 2 to {}", version,
                        FileVersion);
+  if (version >= 3 && get_u32(bytes, DescriptionOffset) > std::uint32_t(InputMapping::Mirrored))
+    return fmt::format("network input mapping {} is unknown to this build",
+                       get_u32(bytes, DescriptionOffset));
   const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12),
                       buckets = get_u32(bytes, 32);
   if (inputs != InputSize || hidden != HiddenSize || buckets != expectedBuckets)
@@ -136,9 +143,13 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
     std::memcpy(p, bytes.data() + at, n);
     at += n;
   });
+  const std::uint32_t version = get_u32(bytes, 4);
+  net.mapping =
+      version >= 3 ? InputMapping(get_u32(bytes, DescriptionOffset)) : InputMapping::Plain;
   if (description) {
-    const char* d = bytes.data() + DescriptionOffset;
-    *description = std::string(d, strnlen(d, DescriptionSize));
+    const std::size_t textAt = description_offset(version);
+    const char* d = bytes.data() + textAt;
+    *description = std::string(d, strnlen(d, FileHeaderSize - textAt));
   }
   return std::nullopt;
 }

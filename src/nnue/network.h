@@ -58,10 +58,25 @@ static_assert(output_bucket(2) == 0 && output_bucket(32) == OutputBuckets - 1);
 static_assert(output_bucket(2, 8) == 0 && output_bucket(5, 8) == 0 && output_bucket(6, 8) == 1 &&
               output_bucket(29, 8) == 6 && output_bucket(30, 8) == 7 && output_bucket(32, 8) == 7);
 
+// How the inputs are laid out for a viewer. Plain: as above. Mirrored: the
+// board is also flipped horizontally for a viewer whose king stands on files
+// e-h, so the weights see every king on files a-d and learn twice from each
+// position's pattern (chess is nearly symmetric left to right; castling
+// rights are not inputs). A viewer's half of the accumulator is then
+// recomputed when its king crosses between the d and e files.
+enum class InputMapping : std::uint32_t { Plain = 0, Mirrored = 1 };
+
+// Whether a viewer whose king stands on `kingSquare` sees the board mirrored.
+constexpr bool mirrors_for(InputMapping mapping, Square kingSquare) {
+  return mapping == InputMapping::Mirrored && file_of(kingSquare) >= FILE_E;
+}
+
 // The feature that a piece on a square is for the viewer's half of the
-// accumulator: the board is flipped vertically for Black.
-constexpr int feature_index(Color viewer, Piece pc, Square sq) {
-  return (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 + (viewer == WHITE ? sq : sq ^ 56);
+// accumulator: the board is flipped vertically for Black, and horizontally
+// when `mirror` (see InputMapping).
+constexpr int feature_index(Color viewer, Piece pc, Square sq, bool mirror = false) {
+  return (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 +
+         ((viewer == WHITE ? sq : sq ^ 56) ^ (mirror ? 7 : 0));
 }
 
 struct alignas(64) Network {
@@ -69,20 +84,28 @@ struct alignas(64) Network {
   std::int16_t featureBias[HiddenSize];
   std::int16_t outputWeights[OutputBuckets][2 * HiddenSize];  // side to move's half first
   std::int32_t outputBias[OutputBuckets];
+  InputMapping mapping = InputMapping::Plain;  // from the file's header, not its payload
 };
 
 // The file: a 96-byte header, then the weights in the order of Network's
 // fields, all little-endian.
 //    0  "SMNN"               16  u32 QA
-//    4  u32 version (2)      20  u32 QB
+//    4  u32 version (2, 3)   20  u32 QB
 //    8  u32 InputSize        24  u32 EvalScale
 //   12  u32 HiddenSize       28  u32 FNV-1a checksum of everything after the header
 //   32  u32 OutputBuckets
+// Version 2 (plain inputs):
 //   36  60 bytes: a description (NUL-padded), e.g. the training run
-constexpr std::uint32_t FileVersion = 2;
+// Version 3:
+//   36  u32 InputMapping
+//   40  56 bytes: the description
+// A plain net is written as version 2, so that builds before version 3 read it.
+constexpr std::uint32_t FileVersion = 3;  // the newest this build reads
 constexpr std::size_t FileHeaderSize = 96;
-constexpr std::size_t DescriptionOffset = 36;
-constexpr std::size_t DescriptionSize = FileHeaderSize - DescriptionOffset;
+constexpr std::size_t DescriptionOffset = 36;  // version 2's; version 3's is 40
+constexpr std::size_t description_offset(std::uint32_t version) {
+  return version >= 3 ? DescriptionOffset + 4 : DescriptionOffset;
+}
 constexpr std::size_t file_size(int buckets) {
   return FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
          4 * buckets;

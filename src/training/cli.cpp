@@ -192,6 +192,10 @@ CommandSyntax train_syntax() {
       "(rewritten whenever an epoch improves on it)",
       cxxopts::value<std::string>(), "NET");
   add("keep-last", "write the last epoch's net instead, whatever its held-out loss");
+  add("mirror",
+      "mirrored inputs: each side sees the board flipped left to right when its king is on "
+      "files e-h (a new net shape, file version 3); from --init of a plain net, its weights "
+      "moved to the mirror squares are the start (it plays as before where both kings are on e-h)");
   add("epochs", "passes over the data",
       cxxopts::value<int>()->default_value(std::to_string(d.epochs)), "N");
   add("batch", "positions per step",
@@ -246,7 +250,7 @@ int train_command(int argc, char** argv) {
     // Options that only training reads: refused rather than silently ignored.
     for (const char* trainingOnly :
          {"output", "batch", "lr", "final-lr", "weight-decay", "validation", "max-positions",
-          "seed", "description", "keep-last"})
+          "seed", "description", "keep-last", "mirror"})
       if (args.count(trainingOnly))
         return bad(fmt::format("--epochs 0 trains nothing: --{} has no effect", trainingOnly));
     if (!args.count("data") && !args.count("validation-data"))
@@ -306,6 +310,7 @@ int train_command(int argc, char** argv) {
   } else {
     net.randomise(o.seed);
   }
+  if (args.count("mirror")) net.mirror_inputs();
 
   // Measuring has no split: every position, from either option, is measured.
   std::vector<PackedPosition> data, separateValidation;
@@ -327,10 +332,10 @@ int train_command(int argc, char** argv) {
     fmt::print(stderr, "train: no positions to train on\n");
     return 1;
   }
-  fmt::print("training {}->{}x2->1x{} on {} positions ({} held out), {} threads, from {}\n",
-             nnue::InputSize, nnue::HiddenSize, nnue::OutputBuckets, split.training.size(),
-             split.validation.size(), o.threads,
-             args.count("init") ? args["init"].as<std::string>() : "random weights");
+  fmt::print("training {}{}->{}x2->1x{} on {} positions ({} held out), {} threads, from {}\n",
+             nnue::InputSize, net.mapping == nnue::InputMapping::Mirrored ? " (mirrored)" : "",
+             nnue::HiddenSize, nnue::OutputBuckets, split.training.size(), split.validation.size(),
+             o.threads, args.count("init") ? args["init"].as<std::string>() : "random weights");
 
   const TrainingReport report = train_network(net, split.training, split.validation, o, std::cout);
   if (report.keptEpoch == o.epochs)

@@ -39,13 +39,18 @@ struct Features {
   int bucket() const { return nnue::output_bucket(count); }
 };
 
-Features features_of(const PackedPosition& p) {
+Features features_of(const PackedPosition& p, nnue::InputMapping mapping) {
   Features f;
   const Color us = p.side_to_move();
+  bool mirror[COLOR_NB] = {false, false};
+  if (mapping != nnue::InputMapping::Plain)
+    p.for_each_piece([&](Piece pc, Square sq) {
+      if (type_of(pc) == KING) mirror[color_of(pc)] = nnue::mirrors_for(mapping, sq);
+    });
   p.for_each_piece([&](Piece pc, Square sq) {
     if (f.count == MaxPieces) return;
-    f.index[0][f.count] = nnue::feature_index(us, pc, sq);
-    f.index[1][f.count] = nnue::feature_index(~us, pc, sq);
+    f.index[0][f.count] = nnue::feature_index(us, pc, sq, mirror[us]);
+    f.index[1][f.count] = nnue::feature_index(~us, pc, sq, mirror[~us]);
     ++f.count;
   });
   return f;
@@ -113,7 +118,7 @@ struct Gradients {
 };
 
 void backward(const FloatNetwork& net, const PackedPosition& p, float resultWeight, Gradients& g) {
-  Features f = features_of(p);
+  Features f = features_of(p, net.mapping);
   Hidden h;
   float pred = sigmoid(forward(net, f, h));
   float err = pred - target_of(p, resultWeight);
@@ -187,9 +192,19 @@ void FloatNetwork::randomise(std::uint64_t seed) {
   std::fill(outputBias.begin(), outputBias.end(), 0.0f);
 }
 
+void FloatNetwork::mirror_inputs() {
+  if (mapping == nnue::InputMapping::Mirrored) return;
+  std::vector<float> mirrored(featureWeights.size());
+  for (int feature = 0; feature < InputSize; ++feature)
+    std::copy_n(&featureWeights[std::size_t(feature) * HiddenSize], HiddenSize,
+                &mirrored[std::size_t(feature ^ 7) * HiddenSize]);
+  featureWeights = std::move(mirrored);
+  mapping = nnue::InputMapping::Mirrored;
+}
+
 float FloatNetwork::forward(const PackedPosition& p) const {
   Hidden h;
-  return shiftmate::forward(*this, features_of(p), h);
+  return shiftmate::forward(*this, features_of(p, mapping), h);
 }
 
 void FloatNetwork::quantise(nnue::Network& out) const {
@@ -206,6 +221,7 @@ void FloatNetwork::quantise(nnue::Network& out) const {
           nnue::QB);
     out.outputBias[b] = std::int32_t(std::lround(double(outputBias[b]) * nnue::QA * nnue::QB));
   }
+  out.mapping = mapping;
 }
 
 void FloatNetwork::dequantise(const nnue::Network& in) {
@@ -217,6 +233,7 @@ void FloatNetwork::dequantise(const nnue::Network& in) {
       outputWeights[b * OutputSize + i] = float(in.outputWeights[b][i]) / nnue::QB;
     outputBias[b] = float(double(in.outputBias[b]) / (nnue::QA * nnue::QB));
   }
+  mapping = in.mapping;
 }
 
 namespace {
@@ -332,7 +349,7 @@ void quantise_corrected(const FloatNetwork& net, std::span<const PackedPosition>
     Hidden h;
     alignas(64) float activations[OutputSize];
     for (std::size_t i = begin; i < end; ++i) {
-      const Features f = features_of(sample[i]);
+      const Features f = features_of(sample[i], net.mapping);
       const float target = forward(net, f, h);  // the features once for both nets
       forward(*rounded, f, h);
       for (int half = 0; half < 2; ++half)

@@ -45,10 +45,16 @@ struct FloatNetwork {
   std::vector<float> featureBias;     // HiddenSize
   std::vector<float> outputWeights;   // OutputBuckets x 2 x HiddenSize, side to move first
   std::vector<float> outputBias;      // OutputBuckets
+  nnue::InputMapping mapping = nnue::InputMapping::Plain;  // how positions become inputs
 
   FloatNetwork();
   // Small random weights from the seed.
   void randomise(std::uint64_t seed);
+  // A plain net becomes a mirrored one that plays as it did wherever both
+  // kings stand on files e-h (most positions: the kings start there and
+  // castle short): each square's weights move to its mirror square, where a
+  // mirrored viewer with its king there reads them.
+  void mirror_inputs();
   // Output in EvalScale units (1.0 = EvalScale centipawns), side to move's view.
   float forward(const PackedPosition& p) const;
   // Rounded to the engine's integer network; weights beyond what int16
