@@ -16,10 +16,9 @@ struct ViewRows {
   Color viewer;
   int squareFlip;
   ViewRows(const Network& n, Color v, bool mirror)
-      : net(n), viewer(v), squareFlip((v == WHITE ? 0 : 56) ^ (mirror ? 7 : 0)) {}
+      : net(n), viewer(v), squareFlip(square_flip(v, mirror)) {}
   const std::int16_t* operator()(Piece pc, Square sq) const {
-    const int feature = (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 + (sq ^ squareFlip);
-    return net.featureWeights + feature * HiddenSize;
+    return net.featureWeights + feature_of(viewer, pc, sq ^ squareFlip) * HiddenSize;
   }
 };
 
@@ -111,13 +110,11 @@ void AccumulatorStack::push(const Position& pos, Move m) {
   Entry& e = entries[top + 1];
   set_dirty_pieces(pos, m, e.dirty);
   e.mirror = entries[top].mirror;
-  const Piece pc = pos.piece_on(m.from());
-  if (mapping != InputMapping::Plain && type_of(pc) == KING) {  // the mover's view may flip
-    const Color us = color_of(pc);
-    const Square kingTo =
-        m.kind() == CASTLING ? castling_king_to(castling_right(us, m.to() > m.from())) : m.to();
-    e.mirror[us] = mirrors_for(mapping, kingTo);
-  }
+  // A king move's first added piece is the king, on its square after the
+  // move (castling included): the mover's view may flip.
+  const Piece moved = e.dirty.addedPiece[0];
+  if (mapping != InputMapping::Plain && type_of(moved) == KING)
+    e.mirror[color_of(moved)] = mirrors_for(mapping, e.dirty.addedSquare[0]);
   e.computed = {false, false};
   ++top;
 }

@@ -60,8 +60,7 @@ int evaluate(const Network& net, const Position& pos) {
 double reference_output(const Network& net, const Position& pos, Square without) {
   double hidden[COLOR_NB][HiddenSize];
   int pieces = 0;
-  const bool mirror[COLOR_NB] = {mirrors_for(net.mapping, pos.king_square(WHITE)),
-                                 mirrors_for(net.mapping, pos.king_square(BLACK))};
+  const auto mirror = mirrors(net, pos);
   for (Color viewer : {WHITE, BLACK}) {
     for (int i = 0; i < HiddenSize; ++i) hidden[viewer][i] = double(net.featureBias[i]) / QA;
     for (Bitboard b = pos.pieces(); b;) {

@@ -55,7 +55,7 @@ std::vector<char> write_network(const Network& net, std::string_view description
   put_u32(out, 20, QB);
   put_u32(out, 24, EvalScale);
   put_u32(out, 32, OutputBuckets);
-  if (version >= 3) put_u32(out, DescriptionOffset, std::uint32_t(net.mapping));
+  if (version >= 3) put_u32(out, MappingOffset, std::uint32_t(net.mapping));
   const std::size_t at = description_offset(version);
   std::memcpy(out.data() + at, description.data(),
               std::min(description.size(), FileHeaderSize - at - 1));
@@ -80,9 +80,9 @@ std::optional<std::string> header_error(std::span<const char> bytes,
   if (version < 2 || version > FileVersion)
     return fmt::format("network file version {}, this build reads versions 2 to {}", version,
                        FileVersion);
-  if (version >= 3 && get_u32(bytes, DescriptionOffset) > std::uint32_t(InputMapping::Mirrored))
+  if (version >= 3 && get_u32(bytes, MappingOffset) > std::uint32_t(InputMapping::Mirrored))
     return fmt::format("network input mapping {} is unknown to this build",
-                       get_u32(bytes, DescriptionOffset));
+                       get_u32(bytes, MappingOffset));
   const std::uint32_t inputs = get_u32(bytes, 8), hidden = get_u32(bytes, 12),
                       buckets = get_u32(bytes, 32);
   if (inputs != InputSize || hidden != HiddenSize || buckets != expectedBuckets)
@@ -144,8 +144,7 @@ std::optional<std::string> read_network(std::span<const char> bytes, Network& ne
     at += n;
   });
   const std::uint32_t version = get_u32(bytes, 4);
-  net.mapping =
-      version >= 3 ? InputMapping(get_u32(bytes, DescriptionOffset)) : InputMapping::Plain;
+  net.mapping = version >= 3 ? InputMapping(get_u32(bytes, MappingOffset)) : InputMapping::Plain;
   if (description) {
     const std::size_t textAt = description_offset(version);
     const char* d = bytes.data() + textAt;

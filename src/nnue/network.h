@@ -71,12 +71,21 @@ constexpr bool mirrors_for(InputMapping mapping, Square kingSquare) {
   return mapping == InputMapping::Mirrored && file_of(kingSquare) >= FILE_E;
 }
 
-// The feature that a piece on a square is for the viewer's half of the
-// accumulator: the board is flipped vertically for Black, and horizontally
-// when `mirror` (see InputMapping).
+// What a viewer's squares are XORed with: the board is flipped vertically
+// for Black, and horizontally when `mirror` (see InputMapping).
+constexpr int square_flip(Color viewer, bool mirror) {
+  return (viewer == WHITE ? 0 : 56) ^ (mirror ? 7 : 0);
+}
+
+// The feature that a piece is for the viewer's half of the accumulator,
+// given its square as the viewer sees it (already XORed with square_flip).
+constexpr int feature_of(Color viewer, Piece pc, int viewedSquare) {
+  return (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 + viewedSquare;
+}
+
+// The feature that a piece on a square is for the viewer's half.
 constexpr int feature_index(Color viewer, Piece pc, Square sq, bool mirror = false) {
-  return (color_of(pc) != viewer) * 384 + (type_of(pc) - 1) * 64 +
-         ((viewer == WHITE ? sq : sq ^ 56) ^ (mirror ? 7 : 0));
+  return feature_of(viewer, pc, sq ^ square_flip(viewer, mirror));
 }
 
 struct alignas(64) Network {
@@ -102,9 +111,9 @@ struct alignas(64) Network {
 // A plain net is written as version 2, so that builds before version 3 read it.
 constexpr std::uint32_t FileVersion = 3;  // the newest this build reads
 constexpr std::size_t FileHeaderSize = 96;
-constexpr std::size_t DescriptionOffset = 36;  // version 2's; version 3's is 40
+constexpr std::size_t MappingOffset = 36;  // version 3 and later
 constexpr std::size_t description_offset(std::uint32_t version) {
-  return version >= 3 ? DescriptionOffset + 4 : DescriptionOffset;
+  return version >= 3 ? MappingOffset + 4 : MappingOffset;
 }
 constexpr std::size_t file_size(int buckets) {
   return FileHeaderSize + 2 * (InputSize * HiddenSize + HiddenSize + buckets * 2 * HiddenSize) +
