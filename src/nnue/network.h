@@ -112,6 +112,7 @@ struct alignas(64) Network {
 constexpr std::uint32_t FileVersion = 3;  // the newest this build reads
 constexpr std::size_t FileHeaderSize = 96;
 constexpr std::size_t MappingOffset = 36;  // version 3 and later
+// Version 2's description starts where version 3's mapping field sits.
 constexpr std::size_t description_offset(std::uint32_t version) {
   return version >= 3 ? MappingOffset + 4 : MappingOffset;
 }
