@@ -16,53 +16,53 @@ namespace shiftmate::search_params {
 #define SHIFTMATE_SEARCH_PARAMETERS(P)                                                      \
   /* Pruning before the move loop. */                                                       \
   P(RazorMaxDepth, 3, 1, 6, 1)                                                              \
-  P(RazorBase, 300, 100, 600, 30)                                                           \
-  P(RazorPerDepthSquared, 250, 100, 500, 25)                                                \
+  P(RazorBase, 303, 100, 600, 30)                                                           \
+  P(RazorPerDepthSquared, 258, 100, 500, 25)                                                \
   P(ReverseFutilityMaxDepth, 8, 4, 14, 1)                                                   \
-  P(ReverseFutilityPerDepth, 80, 40, 160, 8)                                                \
-  P(NullMoveEvalBase, 160, 0, 400, 20)                                                      \
-  P(NullMoveEvalPerDepth, 20, 0, 60, 3)                                                     \
-  P(NullMoveBaseReduction, 3, 2, 6, 1)     /* plies */                                      \
-  P(NullMoveDepthDivisor, 3, 2, 6, 1)      /* one more ply per this much depth */           \
-  P(NullMoveEvalPerPly, 200, 100, 400, 20) /* eval above beta per extra ply */              \
+  P(ReverseFutilityPerDepth, 72, 40, 160, 8)                                                \
+  P(NullMoveEvalBase, 139, 0, 400, 20)                                                      \
+  P(NullMoveEvalPerDepth, 23, 0, 60, 3)                                                     \
+  P(NullMoveBaseReduction, 4, 2, 6, 1)     /* plies */                                      \
+  P(NullMoveDepthDivisor, 2, 2, 6, 1)      /* one more ply per this much depth */           \
+  P(NullMoveEvalPerPly, 202, 100, 400, 20) /* eval above beta per extra ply */              \
   P(NullMoveMaxEvalReduction, 3, 1, 6, 1)  /* plies */                                      \
-  P(IirMinDepth, 4, 2, 8, 1)                                                                \
+  P(IirMinDepth, 3, 2, 8, 1)                                                                \
   /* Pruning in the move loop. */                                                           \
-  P(LmpBase, 3, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves */                     \
+  P(LmpBase, 4, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves */                     \
   P(SeeNoisyMaxDepth, 6, 3, 12, 1)                                                          \
-  P(SeeNoisyPerDepth, 90, 30, 200, 10)                                                      \
-  P(SeeQuietPerLmrDepthSquared, 25, 5, 60, 3)                                               \
+  P(SeeNoisyPerDepth, 87, 30, 200, 10)                                                      \
+  P(SeeQuietPerLmrDepthSquared, 26, 5, 60, 3)                                               \
   P(HistoryPruneMaxLmrDepth, 3, 1, 8, 1)                                                    \
-  P(HistoryPrunePerDepth, 3000, 1000, 6000, 300) /* history points */                       \
+  P(HistoryPrunePerDepth, 3006, 1000, 6000, 300) /* history points */                       \
   P(FutilityMaxLmrDepth, 6, 3, 12, 1)                                                       \
-  P(FutilityBase, 120, 40, 300, 12)                                                         \
-  P(FutilityPerLmrDepth, 110, 40, 250, 11)                                                  \
-  P(QsearchFutilityMargin, 180, 60, 400, 18)                                                \
+  P(FutilityBase, 112, 40, 300, 12)                                                         \
+  P(FutilityPerLmrDepth, 102, 40, 250, 11)                                                  \
+  P(QsearchFutilityMargin, 185, 60, 400, 18)                                                \
   /* Extensions. */                                                                         \
-  P(SingularMinDepth, 7, 4, 12, 1)                                                          \
+  P(SingularMinDepth, 5, 4, 12, 1)                                                          \
   P(SingularTtDepthMargin, 3, 1, 6, 1) /* plies the hash entry may be shallower */          \
   P(SingularBetaPerDepth, 2, 1, 4, 1)  /* below the hash move's score, per ply of depth */  \
-  P(SingularDoubleMargin, 20, 5, 60, 3)                                                     \
+  P(SingularDoubleMargin, 21, 5, 60, 3)                                                     \
   /* Late move reductions: base + ln(depth) ln(moves) / divisor, and history. */            \
-  P(LmrBase, 75, 0, 200, 8)                          /* x100 plies */                       \
-  P(LmrDivisor, 225, 150, 400, 15)                   /* x100 */                             \
-  P(HistoryReductionDivisor, 8192, 2048, 16384, 800) /* history points per ply */           \
-  P(LmrCutoffCountMin, 3, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
+  P(LmrBase, 88, 0, 200, 8)                          /* x100 plies */                       \
+  P(LmrDivisor, 214, 150, 400, 15)                   /* x100 */                             \
+  P(HistoryReductionDivisor, 8453, 2048, 16384, 800) /* history points per ply */           \
+  P(LmrCutoffCountMin, 2, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
   P(LmrDeeperBase, 40, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
   P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
-  P(HistoryBonusQuadratic, 16, 4, 40, 2)                                                    \
-  P(HistoryBonusLinear, 32, 0, 100, 4)                                                      \
-  P(HistoryBonusMax, 1600, 600, 3200, 120)                                                  \
-  P(PriorMoveBonusPercent, 100, 0, 200,                                                     \
+  P(HistoryBonusQuadratic, 18, 4, 40, 2)                                                    \
+  P(HistoryBonusLinear, 33, 0, 100, 4)                                                      \
+  P(HistoryBonusMax, 1623, 600, 3200, 120)                                                  \
+  P(PriorMoveBonusPercent, 96, 0, 200,                                                      \
     10) /* of the bonus, to a move all replies fail low against */                          \
   /* The static evaluation's correction histories, each weighed in 1/64. */                 \
-  P(CorrectionPawnWeight, 64, 0, 128, 6)                                                    \
-  P(CorrectionNonPawnWeight, 40, 0, 128, 4) /* each side's */                               \
-  P(CorrectionContinuationWeight, 40, 0, 128, 4)                                            \
+  P(CorrectionPawnWeight, 63, 0, 128, 6)                                                    \
+  P(CorrectionNonPawnWeight, 42, 0, 128, 4) /* each side's */                               \
+  P(CorrectionContinuationWeight, 39, 0, 128, 4)                                            \
   /* Aspiration windows: base + |score| / divisor, around the last score. */                \
-  P(AspirationBase, 15, 5, 40, 2)                                                           \
-  P(AspirationScoreDivisor, 50, 20, 200, 5)                                                 \
+  P(AspirationBase, 14, 5, 40, 2)                                                           \
+  P(AspirationScoreDivisor, 48, 20, 200, 5)                                                 \
   /* Time (timeman.cpp): the budget, and the stop after each iteration. */                  \
   P(TimeSuddenDeathHorizon, 40, 20, 60, 3)      /* moves planned for in sudden death */     \
   P(TimeIncrementShare, 75, 40, 100, 5)         /* % of the increment spent on this move */ \
