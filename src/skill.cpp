@@ -39,16 +39,16 @@ Skill Skill::settled(double random) const {
 // Stockfish's lowest level; 2250 lies on the line through where levels 13
 // and 15 played; 2400 is where level 18 played at 60+0.6. Full strength at
 // 60+0.6 plays about as well as Stockfish's 2500, so the scale ends there.
-// Between points the level is interpolated linearly. 1500 and 2000 were
-// measured again with the tuned search and n14 (2026-11-29): both had
-// drifted up by 100-200 Elo.
+// Between points the level is interpolated linearly. 1500, 1750, 2000 and
+// 2250 were measured again with the tuned search and n14 (2026-11-29): all
+// had drifted up by 100-200 Elo.
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
     {1160, 0.0},  {1250, 2.0},  {1350, 3.12},
-    {1500, 3.21}, {1750, 5.66}, {2000, 9.33},
-    {2250, 14.3}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+    {1500, 3.21}, {1750, 5.16}, {2000, 9.33},
+    {2250, 13.2}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
 
