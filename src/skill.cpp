@@ -36,9 +36,10 @@ Skill Skill::settled(double random) const {
 // off the measured whole levels around it (the Elo difference taken as
 // linear in the level; a fractional level plays a mix of the two, see
 // settled()). 1160 and 1250 are where levels 0 and 2 played against
-// Stockfish's lowest level; 2250 lies on the line through where levels 13
-// and 15 played; 2400 is where level 18 played at 60+0.6. Full strength at
-// 60+0.6 plays about as well as Stockfish's 2500, so the scale ends there.
+// Stockfish's lowest level; 2250 lies on the line through where levels
+// 12.9 and 14.3 played; 2400 is where level 18 played at 60+0.6. Full
+// strength at 60+0.6 plays about as well as Stockfish's 2500, so the scale
+// ends there.
 // Between points the level is interpolated linearly. 1500, 1750, 2000 and
 // 2250 were measured again with the tuned search and n14 (2026-11-29): all
 // had drifted up by 100-200 Elo.
