@@ -21,6 +21,13 @@ constexpr double TemperatureAtLevelZero = 120.0, TemperatureAtTop = 4.0;
 // From level 13 the temperature is under 10 cp: a third or fourth line is
 // seldom chosen, yet at 14 plies and more it costs most of the search.
 constexpr double FewerCandidatesFromLevel = 13.0;
+// The levels below 3 were too close together with the network: a one-ply
+// search at 120 cp played 1278 against Stockfish's 1350 and a two-ply one
+// 1322 (docs/strength.md, round 6). There each level down warms the choice
+// by LowLevelWarming of the curve's temperature and adds a candidate line,
+// so that real mistakes (a piece left hanging) come within reach.
+constexpr double LowLevelsBelow = 3.0, LowLevelWarming = 1.0 / 3.0;
+double levels_below_low(double level) { return std::max(0.0, LowLevelsBelow - level); }
 
 }  // namespace
 
@@ -35,21 +42,22 @@ Skill Skill::settled(double random) const {
 // Stockfish 15.1 UCI_Elo, the Skill Level that scores 50% against it, read
 // off the measured whole levels around it (the Elo difference taken as
 // linear in the level; a fractional level plays a mix of the two, see
-// settled()). 1160 and 1250 are where levels 0 and 2 played against
-// Stockfish's lowest level; 2250 lies on the line through where levels
-// 12.9 and 14.3 played; 2400 is where level 18 played at 60+0.6. Full
+// settled()). 1160 and 1250 lie on the lines between where levels 1, 2 and
+// 3.12 played against Stockfish's lowest level, 1350: the scale starts at
+// level 1.69, and Skill Levels 0 and 1 play below it (about 930 and 1000).
+// 2250 is where a line fitted to levels 12, 12.9, 13.2 and 14.3 (weighed by
+// games) crosses 50%; 2400 is where level 18 played at 60+0.6. Full
 // strength at 60+0.6 plays about as well as Stockfish's 2500, so the scale
-// ends there.
-// Between points the level is interpolated linearly. 1500, 1750, 2000 and
-// 2250 were measured again with the tuned search and n14 (2026-11-29): all
-// had drifted up by 100-200 Elo.
+// ends there. Between points the level is interpolated linearly. All points
+// up to 2250 were measured again with the tuned search and n14
+// (2026-11-29): they had drifted up by 100-200 Elo.
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
-    {1160, 0.0},  {1250, 2.0},  {1350, 3.12},
+    {1160, 1.69}, {1250, 2.12}, {1350, 2.72},
     {1500, 3.21}, {1750, 5.16}, {2000, 9.33},
-    {2250, 13.2}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+    {2250, 13.0}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
 
@@ -66,12 +74,15 @@ int Skill::depth_limit() const {
   return int(DepthAtLevelZero + DepthPerLevel * level + SteepeningPerLevelSquared * steep * steep);
 }
 
-int Skill::candidates() const { return level < FewerCandidatesFromLevel ? 4 : 2; }
+int Skill::candidates() const {
+  return level < FewerCandidatesFromLevel ? 4 + int(levels_below_low(level)) : 2;
+}
 
 double Skill::temperature_cp() const {
   double weakness = 1.0 - level / MaxLevel;
-  return TemperatureAtTop +
-         (TemperatureAtLevelZero - TemperatureAtTop) * weakness * weakness * weakness;
+  double curve = TemperatureAtTop +
+                 (TemperatureAtLevelZero - TemperatureAtTop) * weakness * weakness * weakness;
+  return curve * (1.0 + LowLevelWarming * levels_below_low(level));
 }
 
 Move Skill::pick(const std::vector<Candidate>& candidates, double random) const {

@@ -67,8 +67,11 @@ TEST(Skill, EloScaleIsMonotone) {
     lastDepth = s.depth_limit();
     lastTemperature = s.temperature_cp();
   }
-  EXPECT_EQ(Skill::from_elo(Skill::MinElo).depth_limit(), 1);
-  EXPECT_EQ(Skill::from_elo(Skill::MinElo).level_value(), 0);
+  // Its bottom lies above level 0: Skill Levels 0 and 1 play below UCI_Elo's
+  // range, and a two-ply search is as deep as it goes there.
+  EXPECT_GT(Skill::from_elo(Skill::MinElo).level_value(), 1);
+  EXPECT_LT(Skill::from_elo(Skill::MinElo).level_value(), 2);
+  EXPECT_LE(Skill::from_elo(Skill::MinElo).settled(0.999).depth_limit(), 2);
   EXPECT_GE(Skill::from_elo(Skill::MaxElo).depth_limit(), 20);
   EXPECT_LT(Skill::from_elo(Skill::MaxElo).level_value(), Skill::MaxLevel);
   // The scale ends where full strength plays: its top is full strength on all
@@ -111,14 +114,26 @@ TEST(Skill, FractionalLevelsPlayAMixOfTheWholeLevelsAround) {
 // Stockfish's levels pull away at the top (it picks at depth 1 + level), so
 // Shiftmate's depth grows faster there, and its top levels compare two lines
 // instead of four: their temperature leaves the others almost no chance.
+// The bottom levels compare more lines, hotter, so that their mistakes can
+// be a beginner's.
 TEST(Skill, LevelsDeepenAndNarrowTowardsTheTop) {
-  int lastDepth = 1;
+  int lastDepth = 1, lastCandidates = 1000;
+  double lastTemperature = 1e9;
   for (int level = 0; level < Skill::MaxLevel; ++level) {
     Skill s = Skill::from_level(level);
     EXPECT_GE(s.depth_limit(), lastDepth) << level;
     lastDepth = s.depth_limit();
-    EXPECT_EQ(s.candidates(), s.temperature_cp() < 10 ? 2 : 4) << level;
+    EXPECT_LE(s.candidates(), lastCandidates) << level;
+    lastCandidates = s.candidates();
+    EXPECT_LT(s.temperature_cp(), lastTemperature) << level;
+    lastTemperature = s.temperature_cp();
+    if (level >= 3) {
+      EXPECT_EQ(s.candidates(), s.temperature_cp() < 10 ? 2 : 4) << level;
+    }
   }
+  EXPECT_GT(Skill::from_level(0).candidates(), Skill::from_level(3).candidates());
+  // Level 0 chooses twice as hotly as the curve through the others gives.
+  EXPECT_GT(Skill::from_level(0).temperature_cp(), 2 * Skill::from_level(3).temperature_cp());
   int bottom = Skill::from_level(10).depth_limit() - Skill::from_level(0).depth_limit();
   EXPECT_GT(lastDepth - Skill::from_level(10).depth_limit(), bottom);
   EXPECT_GE(lastDepth, 20);
