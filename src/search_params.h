@@ -50,15 +50,6 @@ namespace shiftmate::search_params {
   P(LmrCutoffCountMin, 2, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
   P(LmrDeeperBase, 40, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
   P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
-  /* Each adjustment of the reduction, in 1/1024 plies. */                                  \
-  P(LmrTtPv, 1024, 0, 3072, 100)         /* less on a hash-table PV line */                 \
-  P(LmrCutNode, 1024, 0, 3072, 100)      /* more at an expected cut node */                 \
-  P(LmrTtCapture, 1024, 0, 3072, 100)    /* more when the hash move captures */             \
-  P(LmrPvNode, 1024, 0, 3072, 100)       /* less at a PV node */                            \
-  P(LmrGivesCheck, 1024, 0, 3072, 100)   /* less for a checking move */                     \
-  P(LmrNotImproving, 1024, 0, 3072, 100) /* more for a quiet when the eval falls */         \
-  P(LmrCutoffCount, 1024, 0, 3072, 100)  /* more beyond LmrCutoffCountMin */                \
-  P(LmrKiller, 1024, 0, 3072, 100)       /* less for a killer */                            \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
   P(HistoryBonusQuadratic, 18, 4, 40, 2)                                                    \
   P(HistoryBonusLinear, 33, 0, 100, 4)                                                      \

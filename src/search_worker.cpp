@@ -49,9 +49,7 @@ constexpr int AspirationMinDepth = 4;
 constexpr int MaxQuietsTried = 64, MaxCapturesTried = 32;
 
 // Late move reductions: LmrBase + ln(depth) ln(moves) / LmrDivisor (both
-// x100), from a table of the logarithms' product. The move loop adds its
-// adjustments in 1/1024 plies before it rounds, so that each can be tuned to
-// a fraction of a ply and the fractions add up.
+// x100), from a table of the logarithms' product.
 struct LogProductTable {
   static constexpr int Size = 64;  // depths and move counts beyond share the last entry
   double v[Size][Size];
@@ -61,16 +59,11 @@ struct LogProductTable {
   }
 };
 const LogProductTable LogProducts;
-constexpr int ReductionUnit = 1024;  // reductions in 1/1024 plies
-int reduction_units(int depth, int moveCount) {
+int reduction(int depth, int moveCount) {
   constexpr int Last = LogProductTable::Size - 1;
   if (!depth || !moveCount) return 0;
-  return int(ReductionUnit *
-             (LmrBase / 100.0 + LogProducts.v[std::min(depth, Last)][std::min(moveCount, Last)] *
-                                    100.0 / LmrDivisor));
-}
-int reduction(int depth, int moveCount) {
-  return reduction_units(depth, moveCount) / ReductionUnit;
+  return int(LmrBase / 100.0 +
+             LogProducts.v[std::min(depth, Last)][std::min(moveCount, Last)] * 100.0 / LmrDivisor);
 }
 
 // Bonus for a move that caused a cutoff at `depth` (and malus for the others).
@@ -379,21 +372,17 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // search first and a full one only if they beat alpha.
     bool fullSearch;
     if (depth >= LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
-      int r = reduction_units(depth, moveCount);
-      r -= ss->ttPv * LmrTtPv;
-      r += cutNode * LmrCutNode;
-      r += ttCapture * LmrTtCapture;
-      r -= PvNode * LmrPvNode;
-      r -= givesCheck * LmrGivesCheck;
-      r -= int(std::int64_t(history) * ReductionUnit / HistoryReductionDivisor);
-      r += (!capture && !improving) * LmrNotImproving;
-      // The replies keep refuting our moves.
-      r += ((ss + 1)->cutoffCount > LmrCutoffCountMin) * LmrCutoffCount;
-      if (move == ss->killers[0] || move == ss->killers[1]) r -= LmrKiller;
-      // Rounded down, so that with whole-ply adjustments and no history
-      // the reduction is the table's whole plies plus theirs.
-      const int plies = r >= 0 ? r / ReductionUnit : -((-r + ReductionUnit - 1) / ReductionUnit);
-      int d = std::clamp(newDepth - plies, 1, newDepth + 1);
+      int r = reduction(depth, moveCount);
+      r -= ss->ttPv;
+      r += cutNode;
+      r += ttCapture;
+      r -= PvNode;
+      r -= givesCheck;
+      r -= history / HistoryReductionDivisor;
+      r += !capture && !improving;
+      r += (ss + 1)->cutoffCount > LmrCutoffCountMin;  // the replies keep refuting our moves
+      if (move == ss->killers[0] || move == ss->killers[1]) --r;
+      int d = std::clamp(newDepth - r, 1, newDepth + 1);
       value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
       fullSearch = value > alpha && d < newDepth;
       // The reduced search beat alpha: search deeper if it did so by far,
