@@ -132,7 +132,7 @@ TEST(Skill, LevelsDeepenAndNarrowTowardsTheTop) {
     }
   }
   EXPECT_GT(Skill::from_level(0).candidates(), Skill::from_level(3).candidates());
-  // Level 0 chooses twice as hotly as the curve through the others gives.
+  // Level 0 chooses more than twice as hotly as level 3.
   EXPECT_GT(Skill::from_level(0).temperature_cp(), 2 * Skill::from_level(3).temperature_cp());
   int bottom = Skill::from_level(10).depth_limit() - Skill::from_level(0).depth_limit();
   EXPECT_GT(lastDepth - Skill::from_level(10).depth_limit(), bottom);
