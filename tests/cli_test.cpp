@@ -502,6 +502,10 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
       "train --init " + quote(net.path()) + " --data " + quote(data.path()) + " --output " +
           quote(net.path()),
       "train --epochs -1 --data " + quote(data.path()) + " --output " + quote(net.path()),
+      "train --wdl 0.2 --final-wdl 1.5 --data " + quote(data.path()) + " --output " +
+          quote(net.path()),
+      "train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
+          " --final-wdl 0.4",
       "train --data " + quote(data.path()) + " stray --output " + quote(net.path()),
   });
 }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -328,6 +329,50 @@ TEST(Trainer, WritesTheEpochWithTheLowestRoundedValidationLoss) {
     EXPECT_EQ(written_loss(), rounded[std::size_t(expected - 1)]);
   }
   std::filesystem::remove(path);
+}
+
+// The result's weight moves in a straight line from --wdl to --final-wdl.
+TEST(Trainer, ResultWeightMovesFromTheStartToTheEndWeight) {
+  TrainerOptions o;
+  o.resultWeight = 0.2;
+  EXPECT_DOUBLE_EQ(result_weight_at(o, 0.7), 0.2) << "without an end weight it stays";
+  o.finalResultWeight = 0.4;
+  EXPECT_DOUBLE_EQ(result_weight_at(o, 0), 0.2);
+  EXPECT_NEAR(result_weight_at(o, 0.5), 0.3, 1e-12);
+  EXPECT_DOUBLE_EQ(result_weight_at(o, 1), 0.4);
+}
+
+// Results that contradict the scores (the side ahead in material lost): a run
+// whose result weight rises to 1 ends fitting the results, which a run on the
+// scores alone does not, and its held-out loss is measured at the end weight.
+TEST(Trainer, ARisingResultWeightEndsFittingTheResults) {
+  auto contrary_results = [](std::vector<PackedPosition> positions) {
+    for (PackedPosition& p : positions)
+      p.result = std::uint8_t(p.score > 0   ? StmResult::LOSS
+                              : p.score < 0 ? StmResult::WIN
+                                            : StmResult::DRAW);
+    return positions;
+  };
+  const std::vector<PackedPosition> train = contrary_results(material_positions(3000, 51));
+  const std::vector<PackedPosition> validation = contrary_results(material_positions(400, 52));
+  auto run = [&](std::optional<double> finalWeight, TrainingReport& report) {
+    TrainerOptions o = small_run();
+    o.epochs = 6;
+    o.finalResultWeight = finalWeight;
+    FloatNetwork net;
+    net.randomise(7);
+    std::vector<PackedPosition> data = train;
+    std::ostringstream log;
+    report = train_network(net, data, validation, o, log);
+    return net;
+  };
+  TrainingReport fixedReport, risingReport;
+  const FloatNetwork fixed = run(std::nullopt, fixedReport);
+  const FloatNetwork rising = run(1.0, risingReport);
+  const double risingOnResults = mean_loss(rising, validation, 1, 2);
+  EXPECT_DOUBLE_EQ(risingReport.validationLoss.back(), risingOnResults);
+  EXPECT_DOUBLE_EQ(fixedReport.validationLoss.back(), mean_loss(fixed, validation, 0, 2));
+  EXPECT_LT(risingOnResults, mean_loss(fixed, validation, 1, 2) * 0.8);
 }
 
 // Output weights just under half a step above the grid all round down, so

@@ -208,6 +208,10 @@ CommandSyntax train_syntax() {
       cxxopts::value<double>()->default_value(fmt::format("{}", d.weightDecay)), "DECAY");
   add("wdl", "weight of the game result in the target (0: search score only)",
       cxxopts::value<double>()->default_value(fmt::format("{}", d.resultWeight)), "WEIGHT");
+  add("final-wdl",
+      "the result's weight at the end: it moves in a straight line from --wdl over the run "
+      "(held-out losses are measured at this weight; default: --wdl throughout)",
+      cxxopts::value<double>(), "WEIGHT");
   add("validation-data",
       "files to measure the loss on instead of held-out positions "
       "(positions from other games: a fairer measure)",
@@ -250,7 +254,7 @@ int train_command(int argc, char** argv) {
     // Options that only training reads: refused rather than silently ignored.
     for (const char* trainingOnly :
          {"output", "batch", "lr", "final-lr", "weight-decay", "validation", "max-positions",
-          "seed", "description", "keep-last", "mirror"})
+          "seed", "description", "keep-last", "mirror", "final-wdl"})
       if (args.count(trainingOnly))
         return bad(fmt::format("--epochs 0 trains nothing: --{} has no effect", trainingOnly));
     if (!args.count("data") && !args.count("validation-data"))
@@ -269,6 +273,8 @@ int train_command(int argc, char** argv) {
   o.finalLearningRate = args["final-lr"].as<double>();
   o.weightDecay = args["weight-decay"].as<double>();
   o.resultWeight = args["wdl"].as<double>();
+  if (args.count("final-wdl")) o.finalResultWeight = args["final-wdl"].as<double>();
+  const double finalWdl = o.finalResultWeight.value_or(o.resultWeight);
   o.threads = args["threads"].as<int>();
   o.seed = args["seed"].as<std::uint64_t>();
   o.keepBestEpoch = !args.count("keep-last");
@@ -281,11 +287,11 @@ int train_command(int argc, char** argv) {
   const std::size_t maxPositions = args["max-positions"].as<std::size_t>();
   if (o.epochs < 0 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
       !(o.finalLearningRate > 0) || !(o.weightDecay >= 0) || !(o.resultWeight >= 0) ||
-      !(o.resultWeight <= 1) || o.threads < 1 || o.threads > 1024 || !(validation >= 0) ||
-      !(validation < 1)) {
+      !(o.resultWeight <= 1) || !(finalWdl >= 0) || !(finalWdl <= 1) || o.threads < 1 ||
+      o.threads > 1024 || !(validation >= 0) || !(validation < 1)) {
     fmt::print(stderr,
                "train: epochs 0..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
-               "wdl 0..1, threads 1..1024, validation 0..1\n");
+               "wdl and final-wdl 0..1, threads 1..1024, validation 0..1\n");
     return 2;
   }
 

@@ -399,6 +399,11 @@ double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& dat
   return total / double(data.size());
 }
 
+double result_weight_at(const TrainerOptions& o, double progress) {
+  const double end = o.finalResultWeight.value_or(o.resultWeight);
+  return o.resultWeight + (end - o.resultWeight) * std::clamp(progress, 0.0, 1.0);
+}
+
 TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& trainingSet,
                              const std::vector<PackedPosition>& validationSet,
                              const TrainerOptions& o, std::ostream& log) {
@@ -408,7 +413,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
   const std::size_t batch = std::size_t(std::max(1, o.batchSize));
   const std::size_t batchesPerEpoch = (trainingSet.size() + batch - 1) / batch;
   const double totalSteps = double(batchesPerEpoch) * o.epochs;
-  const float resultWeight = float(o.resultWeight);
+  const double validationWeight = result_weight_at(o, 1.0);
 
   std::vector<Gradients> grads(threads);
   AdamState adamFeatureWeights(net.featureWeights.size()), adamFeatureBias(HiddenSize),
@@ -424,6 +429,8 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
 
     for (std::size_t first = 0; first < trainingSet.size(); first += batch) {
       const std::size_t count = std::min(batch, trainingSet.size() - first);
+      const double progress = double(step++) / totalSteps;
+      const float resultWeight = float(result_weight_at(o, progress));
       parallel_slices(count, threads, [&](int t, std::size_t begin, std::size_t end) {
         grads[t].clear();
         for (std::size_t i = begin; i < end; ++i)
@@ -433,7 +440,6 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
       epochLoss += grads[0].loss;
 
       // Cosine decay from learningRate to finalLearningRate over the run.
-      double progress = double(step++) / totalSteps;
       lr = o.finalLearningRate + 0.5 * (o.learningRate - o.finalLearningRate) *
                                      (1 + std::cos(std::numbers::pi * progress));
       const double scale = 1.0 / double(count);
@@ -451,7 +457,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     report.trainLoss.push_back(epochLoss / double(trainingSet.size()));
-    report.validationLoss.push_back(mean_loss(net, validationSet, o.resultWeight, threads));
+    report.validationLoss.push_back(mean_loss(net, validationSet, validationWeight, threads));
     // The net that plays is the rounded one: its loss (what `train --init NET
     // --epochs 0` measures of the file written) is the one to choose by.
     auto quantised = std::make_unique<nnue::Network>();
@@ -459,7 +465,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
     auto rounded = std::make_unique<FloatNetwork>();
     rounded->dequantise(*quantised);
     report.roundedValidationLoss.push_back(
-        mean_loss(*rounded, validationSet, o.resultWeight, threads));
+        mean_loss(*rounded, validationSet, validationWeight, threads));
     fmt::print(log,
                "epoch {:3}/{}  lr {:.6f}  train loss {:.6f}  validation loss {:.6f} (rounded net "
                "{:.6f})  {:.0f}k pos/s\n",

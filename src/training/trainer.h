@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
@@ -29,6 +30,10 @@ struct TrainerOptions {
   double weightDecay = 0.3;            // AdamW's, on weights (not biases); docs/strength.md
   double resultWeight =
       0.0;  // target = w * result + (1 - w) * sigmoid(score); see docs/strength.md
+  // Where the result's weight ends: it moves in a straight line from
+  // resultWeight over the run (held-out losses are measured at this end
+  // weight, so that epochs compare on one target). Unset: fixed.
+  std::optional<double> finalResultWeight;
   int threads = 1;
   std::uint64_t seed = 1;
   std::string outputPath;  // written after every epoch that is kept, when not empty
@@ -98,6 +103,9 @@ inline std::span<const PackedPosition> correction_sample(
     const std::vector<PackedPosition>& trainingSet) {
   return {trainingSet.data(), std::min(trainingSet.size(), CorrectionSample)};
 }
+
+// The result's weight after `progress` (0 to 1) of the run's steps.
+double result_weight_at(const TrainerOptions& options, double progress);
 
 // sigmoid(output) against the blended target, averaged over the positions.
 double mean_loss(const FloatNetwork& net, const std::vector<PackedPosition>& data,
