@@ -459,7 +459,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
     report.trainLoss.push_back(epochLoss / double(trainingSet.size()));
     report.validationLoss.push_back(mean_loss(net, validationSet, validationWeight, threads));
     // The net that plays is the rounded one: its loss (what `train --init NET
-    // --epochs 0` measures of the file written) is the one to choose by.
+    // --epochs 0 --wdl END` measures of the file written) is the one to choose by.
     auto quantised = std::make_unique<nnue::Network>();
     quantise_corrected(net, correction_sample(trainingSet), threads, *quantised);
     auto rounded = std::make_unique<FloatNetwork>();
