@@ -206,6 +206,41 @@ TEST_F(Pgn, ConvertsScoredMovesOfWholeGames) {
             "recorded\n");
 }
 
+// --player: only the named engine's moves (A is white in games 1 and 3 and
+// black in game 2); the other side's moves are played and not counted as
+// unscored. A name that plays no game gives no records, and says so.
+TEST_F(Pgn, RecordsOnlyTheMovesOfTheNamedPlayer) {
+  TempFile input(FastchessGame + CutechessGame + OpenBenchGame);
+  struct Case {
+    std::string player;
+    std::vector<std::size_t> expected;  // indices in ExpectedRecords
+    std::uint64_t unscored, withoutPlayer;
+  };
+  for (const Case& c : {Case{"A", {0, 2, 4, 6, 8, 9}, 2, 0}, Case{"B", {1, 3, 5, 7, 10, 11}, 1, 0},
+                        Case{"C", {}, 0, 3}}) {
+    SCOPED_TRACE(c.player);
+    TempPath output(".bin");
+    std::istringstream none;
+    std::ostringstream log;
+    ConvertOptions options{{input.path()}, output.path(), false};
+    options.player = c.player;
+    ConvertReport r = run_convert(options, none, log);
+    ASSERT_FALSE(r.error) << *r.error;
+    EXPECT_EQ(r.gamesConverted, 3u);
+    EXPECT_EQ(r.unscoredMoves, c.unscored);
+    EXPECT_EQ(r.gamesWithoutPlayer, c.withoutPlayer);
+    EXPECT_EQ(contains(describe(r), "3 converted games without the --player engine"),
+              c.withoutPlayer > 0)
+        << describe(r);
+    auto records = records_in(output.path());
+    ASSERT_EQ(records.size(), c.expected.size()) << log.str();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      SCOPED_TRACE(i);
+      expect_record(records[i], ExpectedRecords[c.expected[i]]);
+    }
+  }
+}
+
 TEST_F(Pgn, SkipsGamesWithBadTagsOrContradictions) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"[Variant \"atomic\"]\n\n1. e4 {+0.1/1} 1-0\n", "variant 'atomic' is not chess"},

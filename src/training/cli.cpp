@@ -371,6 +371,10 @@ CommandSyntax convert_syntax() {
   cxxopts::OptionAdder add = syntax.options.add_options();
   add("output", "binary file to write", cxxopts::value<std::string>(), "FILE.bin");
   add("append", "add to the output instead of replacing it");
+  add("player",
+      "PGN: record only the moves of the engine with this White or Black tag (in a match "
+      "against another engine only our side's scores are on our scale)",
+      cxxopts::value<std::string>(), "NAME");
   add("h,help", "this help");
   return syntax;
 }
@@ -382,6 +386,7 @@ int convert_command(int argc, char** argv) {
   ConvertOptions options;
   options.output = tool.args["output"].as<std::string>();
   options.append = tool.args.count("append") > 0;
+  if (tool.args.count("player")) options.player = tool.args["player"].as<std::string>();
   options.inputs = tool.files;
 
   std::ios::sync_with_stdio(false);

@@ -80,7 +80,7 @@ class Output {
 // output could not be written.
 bool convert_stream(std::istream& in, const std::string& name, Output& output,
                     ConvertReport& report, ProblemLog& problems, std::ostream& log,
-                    std::optional<PgnReader>& pgn) {
+                    const std::optional<std::string>& player, std::optional<PgnReader>& pgn) {
   bool formatKnown = false;
   std::uint64_t number = 0;
   for (std::string line; std::getline(in, line);) {
@@ -105,6 +105,7 @@ bool convert_stream(std::istream& in, const std::string& name, Output& output,
                 problems.report(name, skip.line,
                                 fmt::format("game {} skipped: {}", skip.game, skip.message));
             });
+      if (pgn && player) pgn->record_only(*player);
     }
     if (pgn) {
       pgn->read_line(line, number);
@@ -129,17 +130,18 @@ bool convert_stream(std::istream& in, const std::string& name, Output& output,
     pgn->finish();
     report.games += pgn->games();
     report.unscoredMoves += pgn->unscored_moves();
+    report.gamesWithoutPlayer += pgn->games_without_player();
   }
   return output.flush();
 }
 
 // The same, with the records written counted for the input's format.
-bool convert_input(std::istream& in, const std::string& name, const std::string& outputPath,
+bool convert_input(std::istream& in, const std::string& name, const ConvertOptions& options,
                    ConvertReport& report, ProblemLog& problems, std::ostream& log) {
-  Output output(outputPath, report);
+  Output output(options.output, report);
   std::optional<PgnReader> pgn;
   const std::uint64_t before = report.converted;
-  const bool ok = convert_stream(in, name, output, report, problems, log, pgn);
+  const bool ok = convert_stream(in, name, output, report, problems, log, options.player, pgn);
   (pgn ? report.gameRecords : report.lineRecords) += report.converted - before;
   return ok;
 }
@@ -176,8 +178,8 @@ ConvertReport run_convert(const ConvertOptions& options, std::istream& standardI
   for (const std::string& input : inputs) {
     bool fromStandardInput = input == "-";
     std::istream& in = fromStandardInput ? standardInput : **file++;
-    if (!convert_input(in, fromStandardInput ? "standard input" : input, options.output, report,
-                       problems, log))
+    if (!convert_input(in, fromStandardInput ? "standard input" : input, options, report, problems,
+                       log))
       break;
   }
   return report;
@@ -207,6 +209,9 @@ std::string describe(const ConvertReport& r) {
     text += fmt::format(", {} cut off by the end of the input", cut);
   text += fmt::format("\n{} positions converted; {} moves without a score not recorded\n",
                       r.gameRecords, r.unscoredMoves);
+  if (r.gamesWithoutPlayer)
+    text += fmt::format("{} converted games without the --player engine: nothing recorded\n",
+                        r.gamesWithoutPlayer);
   return text;
 }
 

@@ -24,6 +24,8 @@ struct ConvertOptions {
   std::vector<std::string> inputs;  // "-" or none: standard input
   std::string output;
   bool append = false;  // add to an existing output instead of replacing it
+  // PGN: only the moves of the engine with this White or Black tag (PgnReader::record_only).
+  std::optional<std::string> player = std::nullopt;
 };
 
 struct ConvertReport {
@@ -36,8 +38,9 @@ struct ConvertReport {
   std::uint64_t games = 0;           // read, whole or not
   std::uint64_t gamesConverted = 0;  // whose scored positions were written
   std::uint64_t gamesSkipped[PgnSkipCount] = {};
-  std::uint64_t gameRecords = 0;    // records written from them
-  std::uint64_t unscoredMoves = 0;  // moves of converted games with no score: no record
+  std::uint64_t gameRecords = 0;         // records written from them
+  std::uint64_t unscoredMoves = 0;       // moves of converted games with no score: no record
+  std::uint64_t gamesWithoutPlayer = 0;  // converted games without the --player engine
 
   std::optional<std::string> error;  // an input or the output could not be used
 

@@ -125,6 +125,8 @@ void PgnReader::begin_game(std::uint64_t number) {
   fenTag.reset();
   setUpTag.reset();
   resultTag.clear();
+  whiteName.clear();
+  blackName.clear();
   records.clear();
   pending.reset();
   gameUnscored = 0;
@@ -173,6 +175,8 @@ void PgnReader::tag_line(std::string_view text, std::uint64_t number) {
 void PgnReader::tag(std::string_view name, std::string_view value, std::uint64_t number) {
   if (name == "FEN") fenTag = std::string(value);
   if (name == "SetUp") setUpTag = std::string(value);
+  if (name == "White") whiteName = value;
+  if (name == "Black") blackName = value;
   if (name == "Result") {
     if (!is_result(value))
       return fail(PgnSkip::BAD_TAG, number, fmt::format("Result tag '{}' is not a result", value));
@@ -279,7 +283,8 @@ void PgnReader::play(std::string_view san, std::uint64_t number) {
                             pos.fen()));
   drop_pending();
   // The result is known at the game's end; the score when the comment comes.
-  pending = PackedPosition::pack(pos, 0, StmResult::DRAW, pos.is_noisy(m));
+  if (!player || *player == (pos.side_to_move() == WHITE ? whiteName : blackName))
+    pending = PackedPosition::pack(pos, 0, StmResult::DRAW, pos.is_noisy(m));
   pos.do_move(m);
 }
 
@@ -298,6 +303,7 @@ void PgnReader::end_game(std::string_view result, std::uint64_t number) {
     for (PackedPosition& r : records)
       r.result = std::uint8_t(stm_result(game_result(result), r.side_to_move()));
     unscoredMoves += gameUnscored;
+    if (player && *player != whiteName && *player != blackName) ++gamesWithoutPlayer;
     onGame(records);
   }
   close_game();

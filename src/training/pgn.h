@@ -55,6 +55,11 @@ class PgnReader {
 
   PgnReader(GameHandler onGame, SkipHandler onSkip);
 
+  // Record only the moves of the engine whose White or Black tag is `name`:
+  // in a match against another engine only our side's scores are on our
+  // scale. The other side's moves are played, neither recorded nor counted.
+  void record_only(std::string name) { player = std::move(name); }
+
   // The next line (without its newline) and its number in the input.
   void read_line(std::string_view line, std::uint64_t number);
   // The input has ended: a game still open is reported as CUT_OFF.
@@ -63,6 +68,8 @@ class PgnReader {
   std::uint64_t games() const { return gameCount; }
   // Moves of converted games whose comments have no score.
   std::uint64_t unscored_moves() const { return unscoredMoves; }
+  // Converted games in which neither side is record_only's engine.
+  std::uint64_t games_without_player() const { return gamesWithoutPlayer; }
 
  private:
   void begin_game(std::uint64_t number);
@@ -80,7 +87,8 @@ class PgnReader {
 
   GameHandler onGame;
   SkipHandler onSkip;
-  std::uint64_t gameCount = 0, unscoredMoves = 0;
+  std::uint64_t gameCount = 0, unscoredMoves = 0, gamesWithoutPlayer = 0;
+  std::optional<std::string> player;  // record_only's engine
 
   // Movetext state that outlives a line.
   bool inComment = false;
@@ -92,7 +100,7 @@ class PgnReader {
   std::uint64_t firstLine = 0;
   std::optional<Skip> problem;  // the first one
   std::optional<std::string> fenTag, setUpTag;
-  std::string resultTag;
+  std::string resultTag, whiteName, blackName;
   bool chess960 = false;
   Position pos;
   std::vector<PackedPosition> records;
