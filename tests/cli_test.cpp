@@ -374,6 +374,7 @@ TEST(Cli, ConvertAndDatainfo) {
       "convert " + quote(input.path()),
       "convert --output /nonexistent/shiftmate/dir/out.bin " + quote(input.path()),
       "convert --output " + quote(out.path()) + " /nonexistent/shiftmate/old.txt",
+      "convert --player '' --output " + quote(out.path()) + " " + quote(input.path()),
       "datainfo",
       "datainfo --max-score x " + quote(out.path()),
   });

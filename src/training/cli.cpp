@@ -386,7 +386,10 @@ int convert_command(int argc, char** argv) {
   ConvertOptions options;
   options.output = tool.args["output"].as<std::string>();
   options.append = tool.args.count("append") > 0;
-  if (tool.args.count("player")) options.player = tool.args["player"].as<std::string>();
+  if (tool.args.count("player")) {
+    options.player = tool.args["player"].as<std::string>();
+    if (options.player->empty()) return usage_error(tool.name, "--player needs a name");
+  }
   options.inputs = tool.files;
 
   std::ios::sync_with_stdio(false);
