@@ -24,18 +24,13 @@
 
 using namespace shiftmate;
 using shiftmate_test::read_file;
+using shiftmate_test::records_of;
 using shiftmate_test::TempPath;
 using shiftmate_test::write_file;
 
 namespace {
 
 constexpr std::size_t RecordBytes = sizeof(PackedPosition);
-
-std::vector<PackedPosition> records_of(const std::string& bytes) {
-  std::vector<PackedPosition> records(bytes.size() / RecordBytes);
-  std::memcpy(records.data(), bytes.data(), records.size() * RecordBytes);
-  return records;
-}
 
 // One game's records with the positions they unpack to.
 struct Game {

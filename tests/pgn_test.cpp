@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -20,7 +19,7 @@
 
 using namespace shiftmate;
 using shiftmate_test::pos_of;
-using shiftmate_test::read_file;
+using shiftmate_test::records_in;
 using shiftmate_test::TempFile;
 using shiftmate_test::TempPath;
 
@@ -129,14 +128,6 @@ const std::vector<Expected> ExpectedRecords = {
     {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b ha - 1 1", true, -10, StmResult::DRAW, false, false},
     {"r4rk1/pppppppp/8/8/3P4/8/PPP1PPPP/2KR3R b - d3 0 2", true, -5, StmResult::DRAW, false, false},
 };
-
-std::vector<PackedPosition> records_in(const std::string& path) {
-  std::string bytes = read_file(path);
-  std::vector<PackedPosition> records(bytes.size() / sizeof(PackedPosition));
-  if (!records.empty())  // memcpy from or to no buffer at all is undefined, even of 0 bytes
-    std::memcpy(records.data(), bytes.data(), records.size() * sizeof(PackedPosition));
-  return records;
-}
 
 void expect_record(const PackedPosition& record, const Expected& e) {
   Position unpacked;

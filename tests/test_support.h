@@ -1,12 +1,13 @@
 // Small helpers shared by the test files: reading the EPD suites in perft/,
-// reading and writing whole files, temporary files, splitting output into
-// lines.
+// reading and writing whole files and training records, temporary files,
+// splitting output into lines.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "position.h"
+#include "training/packed_position.h"
 
 namespace shiftmate_test {
 
@@ -63,6 +65,19 @@ inline std::string read_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// The 32-byte training records in `bytes` (a partial record at the end is left out).
+inline std::vector<shiftmate::PackedPosition> records_of(const std::string& bytes) {
+  std::vector<shiftmate::PackedPosition> records(bytes.size() / sizeof(shiftmate::PackedPosition));
+  if (!records.empty())  // memcpy from or to no buffer at all is undefined, even of 0 bytes
+    std::memcpy(records.data(), bytes.data(), records.size() * sizeof(shiftmate::PackedPosition));
+  return records;
+}
+
+// The training records of a file.
+inline std::vector<shiftmate::PackedPosition> records_in(const std::string& path) {
+  return records_of(read_file(path));
 }
 
 inline void write_file(const std::string& path, const std::string& text) {

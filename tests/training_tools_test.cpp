@@ -15,7 +15,7 @@
 #include "training/packed_position.h"
 
 using namespace shiftmate;
-using shiftmate_test::read_file;
+using shiftmate_test::records_in;
 using shiftmate_test::TempFile;
 using shiftmate_test::TempPath;
 
@@ -29,13 +29,6 @@ const std::vector<std::string> TextLines = {
     "r1bqkb1r/1ppppppp/n4n2/p7/P2P2P1/5P2/1PP1P2P/RNBQKBNR b KQkq - 0 6 | 10 | 0.0",
     "r1bqkb1r/1pp1pppp/n4n2/p2p4/P2P2P1/5P2/1PP1P2P/RNBQKBNR w KQkq d6 0 7 | 5 | 0.0",
 };
-
-std::vector<PackedPosition> records_in(const std::string& path) {
-  std::string bytes = read_file(path);
-  std::vector<PackedPosition> records(bytes.size() / sizeof(PackedPosition));
-  std::memcpy(records.data(), bytes.data(), records.size() * sizeof(PackedPosition));
-  return records;
-}
 
 std::string joined(const std::vector<std::string>& lines) {
   std::string text;
