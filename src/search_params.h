@@ -50,7 +50,7 @@ namespace shiftmate::search_params {
   P(LmrCutoffCountMin, 2, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
   P(LmrDeeperBase, 40, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
   P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
-  /* A ply off the moves after the one that raised alpha, up to this depth. */              \
+  /* A ply off the later moves each time one raises alpha (PV nodes), up to this depth. */  \
   P(AlphaRaiseMaxDepth, 13, 4, 20, 1)                                                       \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
   P(HistoryBonusQuadratic, 18, 4, 40, 2)                                                    \
@@ -58,7 +58,7 @@ namespace shiftmate::search_params {
   P(HistoryBonusMax, 1623, 600, 3200, 120)                                                  \
   P(PriorMoveBonusPercent, 96, 0, 200,                                                      \
     10) /* of the bonus, to a move all replies fail low against */                          \
-  /* A cutoff this far above beta earns the bonus of a ply deeper. */                       \
+  /* A cutoff this far above beta: its bonus and the others' maluses a ply deeper. */       \
   P(HistoryBonusDepthMargin, 100, 30, 300, 10)                                              \
   /* The opponent's quiet move: history per cp it moved the static eval, capped. */         \
   P(EvalDiffHistoryScale, 10, 2, 30, 1)                                                     \

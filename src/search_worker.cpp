@@ -441,7 +441,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
           break;
         }
         alpha = value;
-        // One good move found: the rest need only show they are no better.
+        // A good move found: the rest need only show they are no better, so
+        // each raise of alpha (PV nodes only: elsewhere it is a cutoff) takes
+        // a ply off the moves after it, down to depth 2.
         if (!RootNode && depth > 2 && depth <= AlphaRaiseMaxDepth && !is_decisive(value)) --depth;
       }
     }
