@@ -242,9 +242,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // sum to minus the move's gain. (With the ply off after alpha is raised
     // and the deeper bonus for a large cutoff: +32.2 +- 12.0 Elo at 20,000
     // nodes a move; docs/strength.md, 2026-12-01.)
-    const Move prev = (ss - 1)->currentMove;
-    if (!excluded && prev.is_ok() && prev != Move::null() && (ss - 1)->staticEval != VALUE_NONE &&
-        !pos.captured_piece() && prev.kind() != PROMOTION) {
+    if (!excluded && prior_move_was_quiet(ss) && (ss - 1)->staticEval != VALUE_NONE) {
+      const Move prev = (ss - 1)->currentMove;
       const int bonus = std::clamp(-EvalDiffHistoryScale * ((ss - 1)->staticEval + ss->staticEval),
                                    -EvalDiffHistoryMax, EvalDiffHistoryMax);
       mainHistory[~us][butterfly_index(prev, (ss - 1)->threats)].update(bonus);
@@ -461,10 +460,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     update_stats(ss, bestMove, depth + (bestValue > beta + HistoryBonusDepthMargin), quiets,
                  quietCount, captures, captureCount);
   // Every move failed low: the opponent's quiet move that led here was good.
-  const Move prev = (ss - 1)->currentMove;
-  if (!bestMove && !excluded && prev.is_ok() && prev != Move::null() && !pos.captured_piece() &&
-      prev.kind() != PROMOTION)
-    update_quiet_stats(ss - 1, ~us, (ss - 1)->movedPiece, prev,
+  if (!bestMove && !excluded && prior_move_was_quiet(ss))
+    update_quiet_stats(ss - 1, ~us, (ss - 1)->movedPiece, (ss - 1)->currentMove,
                        history_bonus(depth) * PriorMoveBonusPercent / 100);
   if (PvNode) bestValue = std::min(bestValue, maxValue);
 

@@ -211,6 +211,13 @@ class Worker {
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
   bool is_main() const { return id == 0; }
+  // Did a quiet move (no capture, promotion or null move) lead to this node?
+  // Only such a move has a main-history entry to teach.
+  bool prior_move_was_quiet(const Stack* ss) const {
+    const Move prev = (ss - 1)->currentMove;
+    return prev.is_ok() && prev != Move::null() && !pos.captured_piece() &&
+           prev.kind() != PROMOTION;
+  }
   // Only this thread writes its counter: a plain increment, no locked add.
   void count_node() {
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
