@@ -351,9 +351,16 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth) {
       // Singular extension: is the hash move much better than all others?
       int singularBeta = ttValue - SingularBetaPerDepth * depth;
+      // The excluded search re-enters this frame, and its razoring's
+      // quiescence search rewrites the threats and static evaluation that
+      // this node's later moves and its children still read.
+      const Bitboard threats = ss->threats;
+      const int staticEval = ss->staticEval;
       ss->excludedMove = move;
       int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
       ss->excludedMove = Move::none();
+      ss->threats = threats;
+      ss->staticEval = staticEval;
       if (v < singularBeta)
         // Double extensions are capped per path, so that no line can keep
         // its depth from falling for long.
