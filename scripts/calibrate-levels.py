@@ -36,6 +36,7 @@ import argparse
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -157,6 +158,8 @@ def main():
         ap.error("--skill-level runs from 0 to 20 (full strength: where the scale ends)")
     if a.games < 2 or a.concurrency < 1:
         ap.error("--games at least 2, --concurrency at least 1")
+    if not shutil.which("fastchess"):
+        ap.error("fastchess is not on PATH (build it: docs/testing.md)")
     for path in (a.engine, a.stockfish, a.book):
         if not os.path.exists(path):
             ap.error(f"{path}: no such file")

@@ -37,6 +37,7 @@ import csv
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -110,6 +111,8 @@ def main():
     ap.add_argument("--pgn", help="append every game to this file")
     ap.add_argument("--start-from", help="a new run begins from this run's last row (spsa.csv)")
     a = ap.parse_args()
+    if not shutil.which("fastchess"):
+        ap.error("fastchess is not on PATH (build it: docs/testing.md)")
 
     engine = os.path.abspath(a.engine)
     params = read_parameters(engine)
