@@ -50,14 +50,16 @@ Skill Skill::settled(double random) const {
 // strength at 60+0.6 plays about as well as Stockfish's 2500, so the scale
 // ends there. Between points the level is interpolated linearly. All points
 // up to 2250 were measured again with the tuned search and n14
-// (2026-11-29): they had drifted up by 100-200 Elo.
+// (2026-11-29): they had drifted up by 100-200 Elo; after n15 and the
+// search of 2026-12-01, 1750 had drifted up and 2000 and 2250 down, and
+// those three moved again.
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
-    {1160, 1.69}, {1250, 2.12}, {1350, 2.72},
-    {1500, 3.21}, {1750, 5.16}, {2000, 9.33},
-    {2250, 13.0}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
+    {1160, 1.69},  {1250, 2.12}, {1350, 2.72},
+    {1500, 3.21},  {1750, 4.64}, {2000, 9.65},
+    {2250, 13.45}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
 
