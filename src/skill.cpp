@@ -45,8 +45,7 @@ Skill Skill::settled(double random) const {
 // settled()). 1160 and 1250 lie on the lines between where levels 1, 2 and
 // 3.12 played against Stockfish's lowest level, 1350: the scale starts at
 // level 1.69, and Skill Levels 0 and 1 play below it (about 930 and 1000).
-// 2250 is where a line fitted to levels 12, 12.9, 13.2 and 14.3 (weighed by
-// games) crosses 50%; 2400 is where level 18 played at 60+0.6. Full
+// 2400 is where level 18 played at 60+0.6. Full
 // strength at 60+0.6 plays about as well as Stockfish's 2500, so the scale
 // ends there. Between points the level is interpolated linearly. All points
 // up to 2250 were measured again with the tuned search and n14
