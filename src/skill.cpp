@@ -45,9 +45,9 @@ Skill Skill::settled(double random) const {
 // settled()). 1160 and 1250 lie on the lines between where levels 1, 2 and
 // 3.12 played against Stockfish's lowest level, 1350: the scale starts at
 // level 1.69, and Skill Levels 0 and 1 play below it (about 930 and 1000).
-// 2400 is where level 18 played at 60+0.6. Full
-// strength at 60+0.6 plays about as well as Stockfish's 2500, so the scale
-// ends there. Between points the level is interpolated linearly. All points
+// 2400 is where level 18 played at 60+0.6. Full strength at 60+0.6 plays
+// about as well as Stockfish's 2500, so the scale ends there. Between
+// points the level is interpolated linearly. All points
 // up to 2250 were measured again with the tuned search and n14
 // (2026-11-29): they had drifted up by 100-200 Elo; after n15 and the
 // search of 2026-12-01, 1750 had drifted up and 2000 and 2250 down, and
