@@ -2,7 +2,7 @@
 """Calibrates UCI_Elo: Shiftmate at each level against Stockfish 15.1 at the same UCI_Elo.
 
 usage: scripts/calibrate-levels.py ENGINE [--levels 1500,2000,2500] [--games 200]
-           [--skill-level L] [--fixed-depth | --stockfish-depth-only] [--tc 60+0.6]
+           [--skill-level L | --uci-elo E] [--fixed-depth | --stockfish-depth-only] [--tc 60+0.6]
            [--concurrency N] [--hash MB]
            [--book FILE] [--seed S] [--out DIR]
 
@@ -15,7 +15,10 @@ for docs/strength.md. Needs fastchess on PATH and Debian's stockfish.
 
 --skill-level L plays Shiftmate's `Skill Level` L instead of its UCI_Elo: this is
 how the map from UCI_Elo to levels (src/skill.cpp) is measured, by finding for each
-Stockfish level the Skill Level that scores 50% against it.
+Stockfish level the Skill Level that scores 50% against it. --uci-elo E plays
+Shiftmate's UCI_Elo E against each Stockfish level instead of the same one: how the
+levels below Stockfish's lowest (1350) are checked, by the score expected from the
+gap (1160 against 1350: -190, about 25%).
 
 Concurrency above the number of cores: both engines choose a limited-strength move
 from a search of fixed depth (Stockfish at depth 1 + its level, Shiftmate at its
@@ -90,18 +93,26 @@ def stockfish_pick_depth(elo):
 
 
 def play_level(a, level):
-    name = f"level-{level}" if a.skill_level is None else f"skill-{a.skill_level}-vs-{level}"
+    if a.skill_level is not None:
+        name = f"skill-{a.skill_level}-vs-{level}"
+    elif a.uci_elo is not None:
+        name = f"elo-{a.uci_elo}-vs-{level}"
+    else:
+        name = f"level-{level}"
     pgn = os.path.join(a.out, f"{name}.pgn")
     if os.path.exists(pgn):
         os.remove(pgn)  # fastchess appends; a rerun starts a fresh tally
     book_format = "pgn" if a.book.endswith(".pgn") else "epd"
     common = ["option.Threads=1", f"option.Hash={a.hash}"]
     limited = ["option.UCI_LimitStrength=true", f"option.UCI_Elo={level}", *common]
-    if a.skill_level is None:
-        shiftmate = [f"name=Shiftmate-{level}", *limited]
-    else:
+    if a.skill_level is not None:
         shiftmate = [f"name=Shiftmate-skill-{a.skill_level}", f"option.Skill Level={a.skill_level}",
                      *common]
+    elif a.uci_elo is not None:
+        shiftmate = [f"name=Shiftmate-{a.uci_elo}", "option.UCI_LimitStrength=true",
+                     f"option.UCI_Elo={a.uci_elo}", *common]
+    else:
+        shiftmate = [f"name=Shiftmate-{level}", *limited]
     if a.fixed_depth or a.stockfish_depth_only:
         # Stockfish at its pick depth; Shiftmate at a depth above its level's
         # limit, or on the clock.
@@ -139,8 +150,11 @@ def main():
                       help="no clock: each engine searches to its level's depth (see above)")
     mode.add_argument("--stockfish-depth-only", action="store_true",
                       help="Shiftmate on the clock (--tc), Stockfish at its pick depth")
-    ap.add_argument("--skill-level", type=int,
-                    help="play Shiftmate's Skill Level (0..20) against each Stockfish level")
+    own = ap.add_mutually_exclusive_group()
+    own.add_argument("--skill-level", type=int,
+                     help="play Shiftmate's Skill Level (0..20) against each Stockfish level")
+    own.add_argument("--uci-elo", type=int,
+                     help="play Shiftmate's UCI_Elo (1160..2500) against each Stockfish level")
     ap.add_argument("--concurrency", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--book", default=os.path.join(HERE, "..", "..", "shared", "data", "books",
                                                    "8moves_v3.pgn"))
@@ -156,6 +170,8 @@ def main():
         ap.error("Stockfish 15.1's UCI_Elo runs from 1350 to 2850")
     if a.skill_level is not None and not 0 <= a.skill_level <= 20:
         ap.error("--skill-level runs from 0 to 20 (full strength: where the scale ends)")
+    if a.uci_elo is not None and not 1160 <= a.uci_elo <= 2500:
+        ap.error("--uci-elo runs from 1160 to 2500 (Shiftmate's UCI_Elo)")
     if a.games < 2 or a.concurrency < 1:
         ap.error("--games at least 2, --concurrency at least 1")
     if not shutil.which("fastchess"):
@@ -167,13 +183,15 @@ def main():
 
     if a.skill_level is not None:
         print(f"Shiftmate at Skill Level {a.skill_level} against Stockfish 15.1's UCI_Elo levels")
+    elif a.uci_elo is not None:
+        print(f"Shiftmate at UCI_Elo {a.uci_elo} against Stockfish 15.1's UCI_Elo levels")
     print("| UCI_Elo | games | W / D / L | score | Elo against Stockfish's level | plays at |")
     print("|---|---|---|---|---|---|")
     failed = False
     for level in levels:
         wins, draws, losses, unusual = play_level(a, level)
         if wins + draws + losses == 0:
-            print(f"| {level} | 0 | no games finished: see {a.out}/level-{level}.log |", flush=True)
+            print(f"| {level} | 0 | no games finished: see the log in {a.out} |", flush=True)
             failed = True
             continue
         print(summary_row(level, wins, draws, losses), flush=True)
