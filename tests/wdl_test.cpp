@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <sstream>
+#include <string>
 
 #include "engine_process.h"
 #include "score.h"
@@ -60,6 +62,29 @@ TEST(Wdl, FitRecoversAKnownModel) {
       EXPECT_NEAR(got.win, want.win, 0.02) << score << " " << material;
       EXPECT_NEAR(got.loss, want.loss, 0.02) << score << " " << material;
     }
+}
+
+TEST(Wdl, ParamsHeaderWrapsTheRecipeWithinTheLineWidth) {
+  // A recipe naming several long files: every line of the header stays
+  // within clang-format's 100 columns and every word survives, in order.
+  std::string recipe = "Fitted to 2646563 positions (";
+  for (int i = 0; i < 6; ++i)
+    recipe += "selfplay-n15-1067224-s24-first2100000-" + std::to_string(i) + ".bin, ";
+  recipe +=
+      "and one-file-name-longer-than-a-whole-line-" + std::string(120, 'x') + ") with 20000 steps.";
+  const std::string header = wdl::params_header(wdl::fitted(), recipe);
+  std::istringstream lines(header);
+  std::string line, words;
+  while (std::getline(lines, line)) {
+    if (line.find(std::string(101, 'x')) == std::string::npos) {
+      EXPECT_LE(line.size(), 100u) << line;
+    }
+    if (line.rfind("// ", 0) == 0 && line.find("wdlfit") == std::string::npos &&
+        line.find("coefficients") == std::string::npos)
+      words += (words.empty() ? std::string() : " ") + line.substr(3);
+  }
+  EXPECT_EQ(words, recipe);
+  EXPECT_NE(header.find("#pragma once"), std::string::npos);
 }
 
 TEST(Wdl, UciShowsWdlOnlyWhenAsked) {

@@ -491,7 +491,7 @@ int wdlfit_command(int argc, char** argv) {
                100 * result.model.a_at(wdl::material_x(m)),
                100 * result.model.b_at(wdl::material_x(m)), pm.win, pm.draw, pm.loss);
   }
-  std::string recipe = fmt::format("// Fitted to {} positions ({}) with {} steps.\n",
+  std::string recipe = fmt::format("Fitted to {} positions ({}) with {} steps.",
                                    histogram.positions(), fmt::join(tool.files, ", "), iterations);
   std::string header = wdl::params_header(result.model, recipe);
   if (tool.args.count("output")) {

@@ -117,7 +117,34 @@ FitResult fit(const Histogram& histogram, int iterations) {
   return {model, log_loss(model, histogram)};
 }
 
-std::string params_header(const Model& model, const std::string& recipe) {
+namespace {
+
+// Text as `// ` comment lines that clang-format leaves alone (100 columns),
+// broken at spaces; a word longer than a line keeps a line of its own.
+std::string comment_lines(std::string_view text) {
+  constexpr std::size_t Width = 100 - 3;
+  std::string out, line;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = std::min(text.find(' ', start), text.size());
+    std::string_view word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > Width) {
+      out += "// " + line + "\n";
+      line.clear();
+    }
+    if (!word.empty()) {
+      if (!line.empty()) line += ' ';
+      line += word;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) out += "// " + line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string params_header(const Model& model, std::string_view recipe) {
   auto coefficients = [](const std::array<double, 4>& c) {
     return fmt::format("{{{:.6f}, {:.6f}, {:.6f}, {:.6f}}}", c[0], c[1], c[2], c[3]);
   };
@@ -128,7 +155,7 @@ std::string params_header(const Model& model, const std::string& recipe) {
       "inline constexpr std::array<double, 4> FittedA = {};\n"
       "inline constexpr std::array<double, 4> FittedB = {};\n\n"
       "}}  // namespace shiftmate::wdl\n",
-      recipe, coefficients(model.a), coefficients(model.b));
+      comment_lines(recipe), coefficients(model.a), coefficients(model.b));
 }
 
 }  // namespace shiftmate::wdl

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "training/packed_position.h"
@@ -51,7 +52,8 @@ FitResult fit(const Histogram& histogram, int iterations = 20000);
 double log_loss(const Model& model, const Histogram& histogram);
 double baseline_log_loss(const Histogram& histogram);
 
-// src/wdl/params.h for a model, with how it was made.
-std::string params_header(const Model& model, const std::string& recipe);
+// src/wdl/params.h for a model, with how it was made (plain text, written
+// as comment lines that fit the line width).
+std::string params_header(const Model& model, std::string_view recipe);
 
 }  // namespace shiftmate::wdl
