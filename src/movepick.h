@@ -5,6 +5,7 @@
 // generated if no earlier move cut off), and the losing captures last.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "history.h"
@@ -76,13 +77,18 @@ class MovePicker {
   Step step;
   Stage lastStage = TT_MOVE;
   Move refutations[3];  // killers and countermove returned so far
+  // The move list. Raw bytes rather than Scored[MAX_MOVES], whose Moves
+  // would be zeroed at every node, most of which never generate (7% of
+  // bench's time); Scored is an aggregate, so its objects begin in this
+  // storage as the generators write them (C++20 implicit object creation).
+  alignas(Scored) std::byte storage[MAX_MOVES * sizeof(Scored)];
+  Scored* const moves = reinterpret_cast<Scored*>(storage);
   // Captures from moves[0]; those losing by SEE are moved down to
   // [moves, badEnd) as the good ones are taken. Quiets follow the captures.
   Scored* cur = moves;
   Scored* end = moves;
   Scored* badEnd = moves;
   Scored* capturesEnd = moves;
-  Scored moves[MAX_MOVES];
 };
 
 }  // namespace shiftmate
