@@ -311,6 +311,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                      [&](const RootMove& rm) { return rm.move == move; }) == rootMoves.end())
       continue;
     ++moveCount;
+    shared.tt.prefetch(pos.key_after(move));  // early: loads while the move is judged
     if (PvNode) (ss + 1)->pv = nullptr;
     if (RootNode && is_main() && shared.callbacks.onCurrentMove &&
         shared.report_elapsed() > LiveReportAfter)
@@ -548,6 +549,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   for (Move move; (move = picker.next());) {
     if (!ss->inCheck && move.kind() == PROMOTION && move.promotion() != QUEEN) continue;
     ++moveCount;
+    shared.tt.prefetch(pos.key_after(move));  // early: loads while the move is judged
     const bool givesCheck = pos.gives_check(move);
 
     // Step 6. Futility and SEE pruning, not in check and not while every

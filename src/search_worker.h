@@ -178,7 +178,6 @@ class Worker {
   // passes here, so state that follows the position (history pointers, node
   // count, the network's accumulators) stays in step with it.
   void make_move(Stack* ss, Move move) {
-    shared.tt.prefetch(pos.key_after(move));  // loads while the accumulator updates
     ss->currentMove = move;
     ss->movedPiece = pos.piece_on(move.from());
     ss->continuation = &continuationHistory[ss->movedPiece][move.to()];
