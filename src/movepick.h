@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <new>
 
 #include "history.h"
 #include "movegen.h"
@@ -29,6 +30,9 @@ class MovePicker {
   // promotions, or every evasion when in check.
   MovePicker(const Position& position, Move hashMove, const OrderingContext& context,
              bool quiescence = false);
+  // Its pointers point into its own move list: a copy would share it.
+  MovePicker(const MovePicker&) = delete;
+  MovePicker& operator=(const MovePicker&) = delete;
 
   // The next move, or Move::none() when done. With skipQuiets, quiet moves
   // other than killers and the countermove are passed over (late move
@@ -82,7 +86,7 @@ class MovePicker {
   // bench's time); Scored is an aggregate, so its objects begin in this
   // storage as the generators write them (C++20 implicit object creation).
   alignas(Scored) std::byte storage[MAX_MOVES * sizeof(Scored)];
-  Scored* const moves = reinterpret_cast<Scored*>(storage);
+  Scored* const moves = std::launder(reinterpret_cast<Scored*>(storage));
   // Captures from moves[0]; those losing by SEE are moved down to
   // [moves, badEnd) as the good ones are taken. Quiets follow the captures.
   Scored* cur = moves;

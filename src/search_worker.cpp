@@ -362,6 +362,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       ss->excludedMove = Move::none();
       ss->threats = threats;
       ss->staticEval = staticEval;
+      shared.tt.prefetch(pos.key_after(move));  // the search above may have evicted it
       if (v < singularBeta)
         // Double extensions are capped per path, so that no line can keep
         // its depth from falling for long.
