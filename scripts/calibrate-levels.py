@@ -93,26 +93,25 @@ def stockfish_pick_depth(elo):
 
 
 def play_level(a, level):
+    common = ["option.Threads=1", f"option.Hash={a.hash}"]
+
+    def limited(elo):
+        return ["option.UCI_LimitStrength=true", f"option.UCI_Elo={elo}", *common]
+
     if a.skill_level is not None:
         name = f"skill-{a.skill_level}-vs-{level}"
+        shiftmate = [f"name=Shiftmate-skill-{a.skill_level}", f"option.Skill Level={a.skill_level}",
+                     *common]
     elif a.uci_elo is not None:
         name = f"elo-{a.uci_elo}-vs-{level}"
+        shiftmate = [f"name=Shiftmate-{a.uci_elo}", *limited(a.uci_elo)]
     else:
         name = f"level-{level}"
+        shiftmate = [f"name=Shiftmate-{level}", *limited(level)]
     pgn = os.path.join(a.out, f"{name}.pgn")
     if os.path.exists(pgn):
         os.remove(pgn)  # fastchess appends; a rerun starts a fresh tally
     book_format = "pgn" if a.book.endswith(".pgn") else "epd"
-    common = ["option.Threads=1", f"option.Hash={a.hash}"]
-    limited = ["option.UCI_LimitStrength=true", f"option.UCI_Elo={level}", *common]
-    if a.skill_level is not None:
-        shiftmate = [f"name=Shiftmate-skill-{a.skill_level}", f"option.Skill Level={a.skill_level}",
-                     *common]
-    elif a.uci_elo is not None:
-        shiftmate = [f"name=Shiftmate-{a.uci_elo}", "option.UCI_LimitStrength=true",
-                     f"option.UCI_Elo={a.uci_elo}", *common]
-    else:
-        shiftmate = [f"name=Shiftmate-{level}", *limited]
     if a.fixed_depth or a.stockfish_depth_only:
         # Stockfish at its pick depth; Shiftmate at a depth above its level's
         # limit, or on the clock.
@@ -122,7 +121,7 @@ def play_level(a, level):
         stockfish, clock = [], ["-each", f"tc={a.tc}"]
     cmd = ["fastchess",
            "-engine", f"cmd={os.path.abspath(a.engine)}", *shiftmate,
-           "-engine", f"cmd={a.stockfish}", f"name=SF15.1-{level}", *limited, *stockfish,
+           "-engine", f"cmd={a.stockfish}", f"name=SF15.1-{level}", *limited(level), *stockfish,
            *clock, "-rounds", str(a.games // 2), "-repeat",
            "-concurrency", str(a.concurrency),
            "-openings", f"file={a.book}", f"format={book_format}", "order=random",
