@@ -16,60 +16,60 @@ namespace shiftmate::search_params {
 #define SHIFTMATE_SEARCH_PARAMETERS(P)                                                      \
   /* Pruning before the move loop. */                                                       \
   P(RazorMaxDepth, 3, 1, 6, 1)                                                              \
-  P(RazorBase, 303, 100, 600, 30)                                                           \
-  P(RazorPerDepthSquared, 258, 100, 500, 25)                                                \
+  P(RazorBase, 296, 100, 600, 30)                                                           \
+  P(RazorPerDepthSquared, 262, 100, 500, 25)                                                \
   P(ReverseFutilityMaxDepth, 8, 4, 14, 1)                                                   \
-  P(ReverseFutilityPerDepth, 72, 40, 160, 8)                                                \
-  P(NullMoveEvalBase, 139, 0, 400, 20)                                                      \
-  P(NullMoveEvalPerDepth, 23, 0, 60, 3)                                                     \
+  P(ReverseFutilityPerDepth, 70, 40, 160, 8)                                                \
+  P(NullMoveEvalBase, 144, 0, 400, 20)                                                      \
+  P(NullMoveEvalPerDepth, 24, 0, 60, 3)                                                     \
   P(NullMoveBaseReduction, 4, 2, 6, 1)     /* plies */                                      \
   P(NullMoveDepthDivisor, 2, 2, 6, 1)      /* one more ply per this much depth */           \
-  P(NullMoveEvalPerPly, 202, 100, 400, 20) /* eval above beta per extra ply */              \
-  P(NullMoveMaxEvalReduction, 3, 1, 6, 1)  /* plies */                                      \
+  P(NullMoveEvalPerPly, 204, 100, 400, 20) /* eval above beta per extra ply */              \
+  P(NullMoveMaxEvalReduction, 4, 1, 6, 1)  /* plies */                                      \
   P(IirMinDepth, 3, 2, 8, 1)                                                                \
   /* Pruning in the move loop. */                                                           \
   P(LmpBase, 4, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves */                     \
   P(SeeNoisyMaxDepth, 6, 3, 12, 1)                                                          \
-  P(SeeNoisyPerDepth, 87, 30, 200, 10)                                                      \
-  P(SeeQuietPerLmrDepthSquared, 26, 5, 60, 3)                                               \
+  P(SeeNoisyPerDepth, 86, 30, 200, 10)                                                      \
+  P(SeeQuietPerLmrDepthSquared, 27, 5, 60, 3)                                               \
   P(HistoryPruneMaxLmrDepth, 3, 1, 8, 1)                                                    \
-  P(HistoryPrunePerDepth, 3006, 1000, 6000, 300) /* history points */                       \
+  P(HistoryPrunePerDepth, 2893, 1000, 6000, 300) /* history points */                       \
   P(FutilityMaxLmrDepth, 6, 3, 12, 1)                                                       \
-  P(FutilityBase, 112, 40, 300, 12)                                                         \
-  P(FutilityPerLmrDepth, 102, 40, 250, 11)                                                  \
-  P(QsearchFutilityMargin, 185, 60, 400, 18)                                                \
+  P(FutilityBase, 104, 40, 300, 12)                                                         \
+  P(FutilityPerLmrDepth, 95, 40, 250, 11)                                                   \
+  P(QsearchFutilityMargin, 187, 60, 400, 18)                                                \
   /* Extensions. */                                                                         \
   P(SingularMinDepth, 5, 4, 12, 1)                                                          \
-  P(SingularTtDepthMargin, 3, 1, 6, 1) /* plies the hash entry may be shallower */          \
+  P(SingularTtDepthMargin, 2, 1, 6, 1) /* plies the hash entry may be shallower */          \
   P(SingularBetaPerDepth, 2, 1, 4, 1)  /* below the hash move's score, per ply of depth */  \
   P(SingularDoubleMargin, 21, 5, 60, 3)                                                     \
   /* Late move reductions: base + ln(depth) ln(moves) / divisor, and history. */            \
-  P(LmrBase, 88, 0, 200, 8)                          /* x100 plies */                       \
-  P(LmrDivisor, 214, 150, 400, 15)                   /* x100 */                             \
-  P(HistoryReductionDivisor, 8453, 2048, 16384, 800) /* history points per ply */           \
+  P(LmrBase, 87, 0, 200, 8)                          /* x100 plies */                       \
+  P(LmrDivisor, 210, 150, 400, 15)                   /* x100 */                             \
+  P(HistoryReductionDivisor, 8905, 2048, 16384, 800) /* history points per ply */           \
   P(LmrCutoffCountMin, 2, 1, 8, 1) /* one ply more beyond this many refuted replies */      \
-  P(LmrDeeperBase, 40, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
+  P(LmrDeeperBase, 39, 10, 100, 5) /* a re-search one ply deeper above best + this */       \
   P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
   /* A ply off the later moves each time one raises alpha (PV nodes), up to this depth. */  \
   P(AlphaRaiseMaxDepth, 13, 4, 20, 1)                                                       \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
   P(HistoryBonusQuadratic, 18, 4, 40, 2)                                                    \
   P(HistoryBonusLinear, 33, 0, 100, 4)                                                      \
-  P(HistoryBonusMax, 1623, 600, 3200, 120)                                                  \
-  P(PriorMoveBonusPercent, 96, 0, 200,                                                      \
+  P(HistoryBonusMax, 1609, 600, 3200, 120)                                                  \
+  P(PriorMoveBonusPercent, 94, 0, 200,                                                      \
     10) /* of the bonus, to a move all replies fail low against */                          \
   /* A cutoff this far above beta: its bonus and the others' maluses a ply deeper. */       \
-  P(HistoryBonusDepthMargin, 100, 30, 300, 10)                                              \
+  P(HistoryBonusDepthMargin, 106, 30, 300, 10)                                              \
   /* The opponent's quiet move: history per cp it moved the static eval, capped. */         \
   P(EvalDiffHistoryScale, 10, 2, 30, 1)                                                     \
-  P(EvalDiffHistoryMax, 1600, 400, 3200, 120)                                               \
+  P(EvalDiffHistoryMax, 1605, 400, 3200, 120)                                               \
   /* The static evaluation's correction histories, each weighed in 1/64. */                 \
-  P(CorrectionPawnWeight, 63, 0, 128, 6)                                                    \
-  P(CorrectionNonPawnWeight, 42, 0, 128, 4) /* each side's */                               \
-  P(CorrectionContinuationWeight, 39, 0, 128, 4)                                            \
+  P(CorrectionPawnWeight, 60, 0, 128, 6)                                                    \
+  P(CorrectionNonPawnWeight, 43, 0, 128, 4) /* each side's */                               \
+  P(CorrectionContinuationWeight, 40, 0, 128, 4)                                            \
   /* Aspiration windows: base + |score| / divisor, around the last score. */                \
-  P(AspirationBase, 14, 5, 40, 2)                                                           \
-  P(AspirationScoreDivisor, 48, 20, 200, 5)                                                 \
+  P(AspirationBase, 13, 5, 40, 2)                                                           \
+  P(AspirationScoreDivisor, 49, 20, 200, 5)                                                 \
   /* Time (timeman.cpp): the budget, and the stop after each iteration. */                  \
   P(TimeSuddenDeathHorizon, 40, 20, 60, 3)      /* moves planned for in sudden death */     \
   P(TimeIncrementShare, 75, 40, 100, 5)         /* % of the increment spent on this move */ \
