@@ -86,8 +86,9 @@ TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
   SearchLimits limits;
   // Until the first mate in 25 or fewer, within 20 M nodes (the blow-up
   // spent 81 M without one). The nodes to that mate swing with the table's
-  // size and the search's margins (spsa-55b's values: 13.1 M at 32 MB,
-  // 16.5 M at 64 MB, 14.8 M at 128 MB; the hand-set ones under 12 M).
+  // size and the search's margins (spsa-55c's values with n17: 10.0 M at
+  // 32 MB, 9.2 M at 64 and 128 MB, at depth 35; spsa-55b's with n14:
+  // 13.1 M, 16.5 M and 14.8 M; the hand-set ones under 12 M).
   limits.mate = 25;
   limits.nodes = 20000000;
   SearchRun run = search_with(pos, limits, 64);
