@@ -178,6 +178,8 @@ def main():
     for path in (a.engine, a.stockfish, a.book):
         if not os.path.exists(path):
             ap.error(f"{path}: no such file")
+    # fastchess runs inside the output folder, so the paths handed to it must not be relative.
+    a.out = os.path.abspath(a.out)
     os.makedirs(a.out, exist_ok=True)
 
     if a.skill_level is not None:
