@@ -144,6 +144,27 @@ TEST(Trainer, TheSameSeedGivesTheSameNetwork) {
   EXPECT_NE(a.featureWeights, fresh.featureWeights);  // it did train
 }
 
+// A last batch smaller than the thread count runs on fewer threads; the idle
+// ones must not add the previous batch's gradients to it, so the run follows
+// the one-thread run (up to the order of float sums).
+TEST(Trainer, ALastBatchSmallerThanTheThreadsUsesOnlyItsOwnGradients) {
+  std::vector<PackedPosition> data = material_positions(2 * 64 + 1, 5);
+  TrainerOptions o = small_run();
+  o.epochs = 1;
+  o.batchSize = 64;
+  FloatNetwork one, three;
+  one.randomise(4);
+  three.randomise(4);
+  std::vector<PackedPosition> copy = data;
+  std::ostringstream log;
+  o.threads = 1;
+  train_network(one, data, {}, o, log);
+  o.threads = 3;
+  train_network(three, copy, {}, o, log);
+  for (std::size_t b = 0; b < one.outputBias.size(); ++b)
+    EXPECT_NEAR(one.outputBias[b], three.outputBias[b], 1e-5) << "bucket " << b;
+}
+
 // The shuffle and hold-out of `shiftmate train`: every position lands on
 // exactly one side, the held-out share follows --validation, --max-positions
 // cuts first, and the seed alone decides the split.

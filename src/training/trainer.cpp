@@ -436,7 +436,10 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
         for (std::size_t i = begin; i < end; ++i)
           backward(net, trainingSet[first + i], resultWeight, grads[t]);
       });
-      for (int t = 1; t < threads; ++t) grads[0].add(grads[t]);
+      // A batch smaller than the thread count runs on fewer threads: the
+      // others still hold the previous batch's gradients.
+      const int ran = std::min<int>(threads, int(count));
+      for (int t = 1; t < ran; ++t) grads[0].add(grads[t]);
       epochLoss += grads[0].loss;
 
       // Cosine decay from learningRate to finalLearningRate over the run.
