@@ -4,7 +4,8 @@
 #   scripts/sprt.sh NEW BASE [ELO0 ELO1] [TC] [OUTDIR]
 #
 # Defaults: elo0=0 elo1=3 (use -3 1 for simplifications), 8+0.08, UHO_4060_v4
-# openings from ../shared (override with BOOK=file.epd), 1 thread, 16 MB,
+# openings from ../shared (override with BOOK=file.epd), 1 thread, 16 MB
+# (HASH=MB: a small table at fixed nodes fills as 16 MB does on the clock),
 # two games at a time (CONCURRENCY). MAX_GAMES caps the test (default 20000).
 # NODES=N plays N nodes a move instead of the clock: for changes that leave
 # nodes/s alone, many more games an hour, and the load beside it changes nothing.
@@ -27,13 +28,13 @@ seed=${SEED:-$RANDOM}  # printed, so that any test can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
 fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
-  -each "${limit[@]}" option.Hash=16 option.Threads=1 \
+  -each "${limit[@]}" option.Hash="${HASH:-16}" option.Threads=1 \
   -openings file="$book" format=epd order=random -srand "$seed" -repeat \
   -rounds $((${MAX_GAMES:-20000} / 2)) -concurrency "${CONCURRENCY:-2}" \
   -sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.1 \
   -resign movecount=3 score=1000 twosided=true -draw movenumber=40 movecount=8 score=10 \
   -pgnout file=games.pgn -log file=fastchess.log level=warn | tee stdout.txt |
   grep -E '^(Results of|Elo:|LLR:|Games:|Ptnml|SPRT)' || true
-echo "== final, ${limit[*]}, SEED=$seed (logs in $out)"
+echo "== final, ${limit[*]}, Hash ${HASH:-16}, SEED=$seed (logs in $out)"
 grep -E '^(Elo:|LLR:|Games:|Ptnml)' stdout.txt | tail -4
 grep -E 'H0 was accepted|H1 was accepted' stdout.txt | tail -1 || true

@@ -78,7 +78,9 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) const {
 
   // Replace the entry worth least: shallow and from old searches.
   auto worth = [&](const TTEntry& e) {
-    int age = std::uint8_t(generation8 - e.genBound8) >> 3;
+    // The pv and bound bits must not take part, or this search's entries
+    // would look 31 searches old and go first.
+    int age = std::uint8_t(generation8 - (e.genBound8 & 0xF8)) >> 3;
     return e.depth8 - 8 * age;
   };
   TTEntry* replace = entries;

@@ -49,6 +49,33 @@ TEST(TranspositionTable, HashfullAndClear) {
   EXPECT_FALSE(tt.probe(1 * 0x9E3779B97F4A7C15ULL, found) && found);
 }
 
+// A full cluster gives up the entry from an earlier search before this
+// search's shallower ones, whatever bounds they carry.
+TEST(TranspositionTable, ReplacesAnEarlierSearchsEntryFirst) {
+  TranspositionTable tt;
+  ASSERT_TRUE(tt.resize(1));
+  // Keys that differ only in the low 16 bits (the tag) share a cluster.
+  const Key base = 0x8000000000000000ULL;
+  bool found;
+  auto put = [&](Key key, Bound b, int depth) {
+    tt.store(tt.probe(key, found), key, 10, false, b, depth, Move::none(), 0);
+  };
+  tt.new_search();
+  put(base + 1, BOUND_LOWER, 10);  // deep, but from the search before
+  tt.new_search();
+  put(base + 2, BOUND_LOWER, 6);
+  put(base + 3, BOUND_UPPER, 4);
+  for (Key k = base + 1; k <= base + 3; ++k) {
+    tt.probe(k, found);
+    ASSERT_TRUE(found) << "the cluster holds all three before the fourth";
+  }
+  put(base + 4, BOUND_EXACT, 2);
+  EXPECT_FALSE(tt.probe(base + 1, found) && found);
+  EXPECT_TRUE(tt.probe(base + 2, found) && found);
+  EXPECT_TRUE(tt.probe(base + 3, found) && found);
+  EXPECT_TRUE(tt.probe(base + 4, found) && found);
+}
+
 TEST(TranspositionTable, RefusesMoreMemoryThanTheMachineHas) {
   TranspositionTable tt;
   ASSERT_TRUE(tt.resize(2));
