@@ -78,9 +78,7 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) const {
 
   // Replace the entry worth least: shallow and from old searches.
   auto worth = [&](const TTEntry& e) {
-    // The pv and bound bits must not take part, or this search's entries
-    // would look 31 searches old and go first.
-    int age = std::uint8_t(generation8 - (e.genBound8 & 0xF8)) >> 3;
+    int age = std::uint8_t(generation8 - e.generation()) >> 3;
     return e.depth8 - 8 * age;
   };
   TTEntry* replace = entries;
@@ -98,8 +96,7 @@ void TranspositionTable::store(TTEntry* e, Key key, int value, bool pv, Bound b,
   // Overwrite unless the entry holds a deeper result for the same position
   // from this search.
   if (b == BOUND_EXACT || key16 != e->key16 ||
-      depth - TTEntry::DepthOffset + 2 * pv > e->depth8 - 4 ||
-      (e->genBound8 & 0xF8) != generation8) {
+      depth - TTEntry::DepthOffset + 2 * pv > e->depth8 - 4 || e->generation() != generation8) {
     e->key16 = key16;
     e->value16 = std::int16_t(value);
     e->eval16 = std::int16_t(eval);
@@ -112,8 +109,7 @@ int TranspositionTable::hashfull() const {
   int used = 0;
   std::size_t samples = std::min<std::size_t>(1000, clusterCount);
   for (std::size_t i = 0; i < samples; ++i)
-    for (const TTEntry& e : table.get()[i].entry)
-      used += e.depth8 && (e.genBound8 & 0xF8) == generation8;
+    for (const TTEntry& e : table.get()[i].entry) used += e.depth8 && e.generation() == generation8;
   return int(used * 1000 / (samples * ClusterSize));
 }
 

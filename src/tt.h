@@ -26,6 +26,8 @@ struct TTEntry {
 
  private:
   friend class TranspositionTable;
+  // The search that wrote it, without the pv and bound bits beside it.
+  std::uint8_t generation() const { return genBound8 & 0xF8; }
   std::uint16_t key16;
   std::uint16_t move16;
   std::int16_t value16;

@@ -86,6 +86,16 @@ FloatNetwork dequantised_exactly(const nnue::Network& quantised, std::uint64_t s
   return net;
 }
 
+// A network randomised from `seed` and trained on its own copy of `data`.
+FloatNetwork trained(std::vector<PackedPosition> data, const TrainerOptions& o,
+                     std::uint64_t seed) {
+  FloatNetwork net;
+  net.randomise(seed);
+  std::ostringstream log;
+  train_network(net, data, {}, o, log);
+  return net;
+}
+
 }  // namespace
 
 TEST(Trainer, FitsASyntheticMaterialTarget) {
@@ -129,13 +139,7 @@ TEST(Trainer, TheSameSeedGivesTheSameNetwork) {
   std::vector<PackedPosition> data = material_positions(1500, 3);
   TrainerOptions o = small_run();
   o.epochs = 2;
-  FloatNetwork a, b;
-  a.randomise(9);
-  b.randomise(9);
-  std::vector<PackedPosition> copy = data;
-  std::ostringstream log;
-  train_network(a, data, {}, o, log);
-  train_network(b, copy, {}, o, log);
+  FloatNetwork a = trained(data, o, 9), b = trained(data, o, 9);
   EXPECT_EQ(a.featureWeights, b.featureWeights);
   EXPECT_EQ(a.outputWeights, b.outputWeights);
   EXPECT_EQ(a.outputBias, b.outputBias);
@@ -152,15 +156,10 @@ TEST(Trainer, ALastBatchSmallerThanTheThreadsUsesOnlyItsOwnGradients) {
   TrainerOptions o = small_run();
   o.epochs = 1;
   o.batchSize = 64;
-  FloatNetwork one, three;
-  one.randomise(4);
-  three.randomise(4);
-  std::vector<PackedPosition> copy = data;
-  std::ostringstream log;
   o.threads = 1;
-  train_network(one, data, {}, o, log);
+  FloatNetwork one = trained(data, o, 4);
   o.threads = 3;
-  train_network(three, copy, {}, o, log);
+  FloatNetwork three = trained(data, o, 4);
   for (std::size_t b = 0; b < one.outputBias.size(); ++b)
     EXPECT_NEAR(one.outputBias[b], three.outputBias[b], 1e-5) << "bucket " << b;
 }

@@ -144,15 +144,17 @@ void backward(const FloatNetwork& net, const PackedPosition& p, float resultWeig
   }
 }
 
-// Runs work(thread, begin, end) over [0, n) in fixed contiguous slices.
+// Runs work(thread, begin, end) over [0, n) in fixed contiguous slices;
+// returns how many threads ran (fewer than asked when n is smaller).
 template <typename F>
-void parallel_slices(std::size_t n, int threads, F&& work) {
+int parallel_slices(std::size_t n, int threads, F&& work) {
   threads = std::max(1, std::min<int>(threads, int(n)));
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t)
     pool.emplace_back([&, t] { work(t, n * t / threads, n * (t + 1) / threads); });
   work(0, 0, n / threads);
   for (auto& th : pool) th.join();
+  return threads;
 }
 
 struct AdamState {
@@ -431,14 +433,14 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
       const std::size_t count = std::min(batch, trainingSet.size() - first);
       const double progress = double(step++) / totalSteps;
       const float resultWeight = float(result_weight_at(o, progress));
-      parallel_slices(count, threads, [&](int t, std::size_t begin, std::size_t end) {
-        grads[t].clear();
-        for (std::size_t i = begin; i < end; ++i)
-          backward(net, trainingSet[first + i], resultWeight, grads[t]);
-      });
       // A batch smaller than the thread count runs on fewer threads: the
       // others still hold the previous batch's gradients.
-      const int ran = std::min<int>(threads, int(count));
+      const int ran =
+          parallel_slices(count, threads, [&](int t, std::size_t begin, std::size_t end) {
+            grads[t].clear();
+            for (std::size_t i = begin; i < end; ++i)
+              backward(net, trainingSet[first + i], resultWeight, grads[t]);
+          });
       for (int t = 1; t < ran; ++t) grads[0].add(grads[t]);
       epochLoss += grads[0].loss;
 
