@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <regex>
@@ -456,12 +457,38 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   // Exactly what train said of the rounded net it wrote.
   EXPECT_EQ(measured[1].str(), last_figure(trainedOut, "rounded net")) << trainedOut;
 
+  // The float checkpoint beside it measures what train said of the float net
+  // at the epoch it kept (not the rounded one's figure).
+  const std::string checkpoint = net.path() + ".float";
+  struct RemoveAtExit {
+    std::string path;
+    ~RemoveAtExit() { std::filesystem::remove(path); }
+  } removeCheckpoint{checkpoint};
+  std::smatch kept;
+  const std::string keptEpoch =
+      std::regex_search(trainedOut, kept, std::regex(": epoch ([0-9]+) of 20")) ? kept[1].str()
+                                                                                : "20";
+  std::smatch keptLoss;
+  ASSERT_TRUE(std::regex_search(
+      trainedOut, keptLoss,
+      std::regex("epoch +" + keptEpoch + "/20 .* validation loss ([0-9.]+) \\(rounded")))
+      << trainedOut;
+  r = run("train --init " + quote(checkpoint) + " --epochs 0 --data " + quote(data.path()) +
+          " --threads 1");
+  ASSERT_EQ(r.code, 0) << r.out;
+  ASSERT_TRUE(std::regex_search(r.out, measured, std::regex(": loss ([0-9.]+) on 4 positions")))
+      << r.out;
+  EXPECT_EQ(measured[1].str(), keptLoss[1].str()) << trainedOut << r.out;
+
   // Training from that net with a learning rate too small to move it keeps
   // its loss: the epochs start from the file's weights, not random ones.
   TempFile resumed("");
   r = run("train --init " + quote(net.path()) + positions + quote(resumed.path()) +
           " --epochs 1 --lr 1e-12 --final-lr 1e-12");
+  const RemoveAtExit removeResumed{resumed.path() + ".float"};
   ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "wrote " + resumed.path() + " and " + resumed.path() + ".float"))
+      << r.out;
   EXPECT_NEAR(last_validation_loss(r.out), trained, 0.002 + trained * 0.2) << r.out;
   EXPECT_LT(last_validation_loss(r.out), untrained / 4) << r.out;
 
@@ -501,6 +528,8 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
       "train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
           " --lr 0.1",
       "train --init " + quote(net.path()) + " --data " + quote(data.path()) + " --output " +
+          quote(net.path()),
+      "train --init " + quote(checkpoint) + " --data " + quote(data.path()) + " --output " +
           quote(net.path()),
       "train --epochs -1 --data " + quote(data.path()) + " --output " + quote(net.path()),
       "train --wdl 0.2 --final-wdl 1.5 --data " + quote(data.path()) + " --output " +

@@ -18,6 +18,7 @@
 #include "nnue/network.h"
 #include "position.h"
 #include "random.h"
+#include "training/float_checkpoint.h"
 
 using namespace shiftmate;
 
@@ -317,7 +318,8 @@ TEST(Trainer, TrainingGoesOnFromAQuantisedNetwork) {
 // The file written holds the epoch whose rounded net measured best on the
 // held-out positions, not the last one. Held-out labels that contradict the
 // training ones get worse as the net learns, so the first epoch is the one kept;
-// keepBestEpoch = false keeps the last.
+// keepBestEpoch = false keeps the last. The float checkpoint beside it holds
+// the same epoch.
 TEST(Trainer, WritesTheEpochWithTheLowestRoundedValidationLoss) {
   const std::vector<PackedPosition> train = material_positions(2000, 41);
   const std::vector<PackedPosition> contrary = material_positions(300, 42, -1);
@@ -347,8 +349,15 @@ TEST(Trainer, WritesTheEpochWithTheLowestRoundedValidationLoss) {
     const int expected = keepBest ? int(best) + 1 : 4;
     EXPECT_EQ(report.keptEpoch, expected) << log.str();
     EXPECT_EQ(written_loss(), rounded[std::size_t(expected - 1)]);
+    // Beside it, that epoch's float weights: the next run's start.
+    FloatNetwork checkpoint;
+    ASSERT_FALSE(load_float_checkpoint(path + FloatCheckpointSuffix, checkpoint));
+    EXPECT_EQ(mean_loss(checkpoint, contrary, 0, 2),
+              report.validationLoss[std::size_t(expected - 1)]);
+    EXPECT_EQ(checkpoint.featureWeights == net.featureWeights, expected == 4);
   }
   std::filesystem::remove(path);
+  std::filesystem::remove(path + FloatCheckpointSuffix);
 }
 
 // The result's weight moves in a straight line from --wdl to --final-wdl.

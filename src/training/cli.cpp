@@ -18,6 +18,7 @@
 #include "training/convert.h"
 #include "training/data_info.h"
 #include "training/datagen.h"
+#include "training/float_checkpoint.h"
 #include "training/packed_position.h"
 #include "training/trainer.h"
 #include "training/wdl_fit.h"
@@ -189,7 +190,8 @@ CommandSyntax train_syntax() {
       cxxopts::value<std::vector<std::string>>(), "FILE");
   add("output",
       "network file: the epoch whose net, rounded to integers, has the lowest held-out loss "
-      "(rewritten whenever an epoch improves on it)",
+      "(rewritten whenever an epoch improves on it); its float weights go to NET.float, "
+      "for the next run's --init",
       cxxopts::value<std::string>(), "NET");
   add("keep-last", "write the last epoch's net instead, whatever its held-out loss");
   add("mirror",
@@ -232,8 +234,9 @@ CommandSyntax train_syntax() {
   add("h,help", "this help");
   add("init",
       "start from this network file's weights instead of random ones "
-      "(<embedded>: the built-in net); with --epochs 0, measure its loss on the "
-      "positions and write nothing",
+      "(<embedded>: the built-in net), or from the float checkpoint a run wrote beside its "
+      "net (NET.float: the weights before rounding, so training goes on where it ended); "
+      "with --epochs 0, measure its loss on the positions and write nothing",
       cxxopts::value<std::string>(), "NET");
   return syntax;
 }
@@ -262,9 +265,11 @@ int train_command(int argc, char** argv) {
   } else if (!args.count("data") || !args.count("output")) {
     return bad("--data FILE and --output NET are required (--help lists the options)");
   } else if (args.count("init") &&
-             same_file(args["init"].as<std::string>(), args["output"].as<std::string>())) {
+             (same_file(args["init"].as<std::string>(), args["output"].as<std::string>()) ||
+              same_file(args["init"].as<std::string>(),
+                        args["output"].as<std::string>() + FloatCheckpointSuffix))) {
     // The output is rewritten as training goes: the net to start from would be gone.
-    return bad("--output must not be the --init net");
+    return bad("--output must not be the --init net or its float checkpoint");
   }
   TrainerOptions o;
   o.epochs = args["epochs"].as<int>();
@@ -309,7 +314,9 @@ int train_command(int argc, char** argv) {
   };
   FloatNetwork net;
   if (args.count("init")) {
-    if (auto error = load_float_network(args["init"].as<std::string>(), net)) {
+    const std::string& init = args["init"].as<std::string>();
+    if (auto error = is_float_checkpoint(init) ? load_float_checkpoint(init, net)
+                                               : load_float_network(init, net)) {
       fmt::print(stderr, "train: {}\n", *error);
       return 1;
     }
@@ -345,10 +352,10 @@ int train_command(int argc, char** argv) {
 
   const TrainingReport report = train_network(net, split.training, split.validation, o, std::cout);
   if (report.keptEpoch == o.epochs)
-    fmt::print("wrote {}\n", o.outputPath);
+    fmt::print("wrote {} and {}{}\n", o.outputPath, o.outputPath, FloatCheckpointSuffix);
   else  // an earlier epoch's rounded net measured better than the last one's
-    fmt::print("wrote {}: epoch {} of {}, rounded validation loss {:.6f}\n", o.outputPath,
-               report.keptEpoch, o.epochs,
+    fmt::print("wrote {} and {}{}: epoch {} of {}, rounded validation loss {:.6f}\n", o.outputPath,
+               o.outputPath, FloatCheckpointSuffix, report.keptEpoch, o.epochs,
                report.roundedValidationLoss[std::size_t(report.keptEpoch - 1)]);
   return 0;
 }

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "random.h"
+#include "training/float_checkpoint.h"
 
 namespace shiftmate {
 
@@ -483,6 +484,8 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
       report.keptEpoch = epoch;
       if (!o.outputPath.empty()) {
         if (auto error = nnue::save_network_file(o.outputPath, *quantised, o.description))
+          fmt::print(log, "train: {}\n", *error);
+        if (auto error = save_float_checkpoint(o.outputPath + FloatCheckpointSuffix, net))
           fmt::print(log, "train: {}\n", *error);
       }
     }

@@ -36,7 +36,9 @@ struct TrainerOptions {
   std::optional<double> finalResultWeight;
   int threads = 1;
   std::uint64_t seed = 1;
-  std::string outputPath;  // written after every epoch that is kept, when not empty
+  // Written after every epoch that is kept, when not empty; its float
+  // weights go beside it (outputPath + FloatCheckpointSuffix).
+  std::string outputPath;
   // Keep the epoch whose rounded net (the one that plays) has the lowest
   // held-out loss: the number of epochs chosen by the measure, not guessed.
   // False (or no held-out positions): the last epoch's.

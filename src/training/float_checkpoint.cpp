@@ -1,0 +1,92 @@
+#include "training/float_checkpoint.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+namespace shiftmate {
+
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "the checkpoint is written as is");
+
+constexpr std::array<char, 16> CheckpointMagic = {'S', 'h', 'i', 'f', 't', 'm', 'a', 't',
+                                                  'e', 'F', 'l', 'o', 'a', 't', '1', '\n'};
+
+// After the magic: the mapping, then the four shapes the arrays must have.
+struct Header {
+  std::uint32_t mapping, inputSize, hiddenSize, outputBuckets;
+};
+
+template <typename T>
+void append(std::vector<char>& out, const T* data, std::size_t count) {
+  const char* bytes = reinterpret_cast<const char*>(data);
+  out.insert(out.end(), bytes, bytes + count * sizeof(T));
+}
+
+}  // namespace
+
+bool is_float_checkpoint(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::array<char, CheckpointMagic.size()> start{};
+  return in.read(start.data(), start.size()) && start == CheckpointMagic;
+}
+
+std::optional<std::string> save_float_checkpoint(const std::string& path, const FloatNetwork& net) {
+  const Header header{std::uint32_t(net.mapping), nnue::InputSize, nnue::HiddenSize,
+                      nnue::OutputBuckets};
+  std::vector<char> bytes(CheckpointMagic.begin(), CheckpointMagic.end());
+  append(bytes, &header, 1);
+  for (const std::vector<float>* v :
+       {&net.featureWeights, &net.featureBias, &net.outputWeights, &net.outputBias})
+    append(bytes, v->data(), v->size());
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out || !out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
+    return fmt::format("cannot write the float checkpoint {}", path);
+  return std::nullopt;
+}
+
+std::optional<std::string> load_float_checkpoint(const std::string& path, FloatNetwork& net) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fmt::format("cannot open {}", path);
+  const std::vector<char> bytes{std::istreambuf_iterator<char>(in),
+                                std::istreambuf_iterator<char>()};
+  auto bad = [&](const std::string& why) { return fmt::format("{}: {}", path, why); };
+  if (bytes.size() < CheckpointMagic.size() + sizeof(Header) ||
+      !std::equal(CheckpointMagic.begin(), CheckpointMagic.end(), bytes.begin()))
+    return bad("not a float checkpoint (train writes one beside its --output net)");
+  Header h;
+  std::memcpy(&h, bytes.data() + CheckpointMagic.size(), sizeof h);
+  if (h.inputSize != nnue::InputSize || h.hiddenSize != nnue::HiddenSize ||
+      h.outputBuckets != nnue::OutputBuckets)
+    return bad(fmt::format("a {}->{}x2->1x{} checkpoint; this build trains {}->{}x2->1x{}",
+                           h.inputSize, h.hiddenSize, h.outputBuckets, nnue::InputSize,
+                           nnue::HiddenSize, nnue::OutputBuckets));
+  if (h.mapping > std::uint32_t(nnue::InputMapping::Mirrored)) return bad("unknown input mapping");
+  FloatNetwork loaded;
+  loaded.mapping = nnue::InputMapping(h.mapping);
+  std::vector<float>* arrays[] = {&loaded.featureWeights, &loaded.featureBias,
+                                  &loaded.outputWeights, &loaded.outputBias};
+  std::size_t expected = CheckpointMagic.size() + sizeof h;
+  for (const std::vector<float>* v : arrays) expected += v->size() * sizeof(float);
+  if (bytes.size() != expected)
+    return bad(fmt::format("{} bytes where this shape needs {}", bytes.size(), expected));
+  const char* at = bytes.data() + CheckpointMagic.size() + sizeof h;
+  for (std::vector<float>* v : arrays) {
+    std::memcpy(v->data(), at, v->size() * sizeof(float));
+    at += v->size() * sizeof(float);
+    for (float w : *v)
+      if (!std::isfinite(w)) return bad("a weight is not a finite number");
+  }
+  net = std::move(loaded);
+  return std::nullopt;
+}
+
+}  // namespace shiftmate
