@@ -208,9 +208,9 @@ std::uint64_t Search::nodes_searched() const { return pool.nodes(); }
 std::uint64_t Search::tb_hits() const { return pool.tb_hits(); }
 
 void Search::ponderhit() {
-  shared.clock.restart();  // the limits count from now; the reports from the go
+  shared.clock.restart();    // the limits count from now; the reports from the go
+  shared.pondering = false;  // first: the main thread writes and reads the other way round
   if (shared.stopOnPonderhit) shared.stopFlag = true;
-  shared.pondering = false;
 }
 
 void Search::wait() {

@@ -82,15 +82,6 @@ void update_pv(Move* pv, Move move, const Move* childPv) {
 
 int lmp_threshold(int depth, bool improving) { return (LmpBase + depth * depth) / (2 - improving); }
 
-// Mate and tablebase scores are stored relative to the node, not the root.
-int value_to_tt(int v, int ply) {
-  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v - ply : v;
-}
-int value_from_tt(int v, int ply) {
-  if (v == VALUE_NONE) return v;
-  return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= VALUE_TB_LOSS_IN_MAX_PLY ? v + ply : v;
-}
-
 }  // namespace
 
 void Worker::check_limits() {
@@ -149,7 +140,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (!RootNode) {
     // Step 2. Aborted search, draws and the ply limit.
     if (stopped()) return 0;
-    if (pos.is_draw(ss->ply)) return VALUE_DRAW;
+    if (is_draw(ss)) return VALUE_DRAW;
     if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
     // Step 3. Mate distance pruning: no mate found deeper can beat a shorter one.
@@ -166,14 +157,18 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   const Key key = pos.key() ^ (excluded ? Key(excluded.raw()) * ExcludedMoveKeyMultiplier : 0);
   bool ttHit;
   TTEntry* tte = shared.tt.probe(key, ttHit);
-  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply, pos.rule50()) : VALUE_NONE;
   Move ttMove = RootNode ? rootMoves[pvIdx].move : ttHit ? tte->move() : Move::none();
+  // Copied now: by the time the singular test reads them, the null-move
+  // search below or another thread may have given the slot to another position.
+  const Bound ttBound = ttHit ? tte->bound() : BOUND_NONE;
+  const int ttDepth = ttHit ? tte->depth() : 0;
   const bool ttCapture = ttMove && pos.is_capture(ttMove);
   // The singular search (excluded move) re-enters this node: keep its flag.
   if (!excluded) ss->ttPv = PvNode || (ttHit && tte->is_pv());
 
-  if (!PvNode && !excluded && ttHit && tte->depth() >= depth && ttValue != VALUE_NONE &&
-      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) &&
+  if (!PvNode && !excluded && ttHit && ttDepth >= depth && ttValue != VALUE_NONE &&
+      (ttBound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)) &&
       pos.rule50() < TtCutoffMaxRule50) {
     // A quiet hash move that still beats beta earns its history here too.
     if (ttMove && ttValue >= beta && !pos.is_noisy(ttMove) &&
@@ -229,7 +224,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     } else if (ttHit) {
       rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
       eval = ss->staticEval = corrected_eval(rawEval, ss);
-      if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
+      if (ttValue != VALUE_NONE && (ttBound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = ttValue;
     } else {
       rawEval = evaluate();
@@ -347,8 +342,8 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // Step 12. Extensions.
     int extension = 0;
     if (!RootNode && depth >= SingularMinDepth && move == ttMove && !excluded &&
-        ttValue != VALUE_NONE && !is_decisive(ttValue) && (tte->bound() & BOUND_LOWER) &&
-        tte->depth() >= depth - SingularTtDepthMargin &&
+        ttValue != VALUE_NONE && !is_decisive(ttValue) && (ttBound & BOUND_LOWER) &&
+        ttDepth >= depth - SingularTtDepthMargin &&
         ss->ply < ExtensionMaxPlyPerRootDepth * rootDepth) {
       // Singular extension: is the hash move much better than all others?
       int singularBeta = ttValue - SingularBetaPerDepth * depth;
@@ -503,7 +498,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   // Step 2. Aborted search, draws and the ply limit.
   if (stopped()) return 0;
   ss->inCheck = pos.in_check();
-  if (pos.is_draw(ss->ply)) return VALUE_DRAW;
+  if (is_draw(ss)) return VALUE_DRAW;
   if (ss->ply >= MAX_PLY - 1) return ss->inCheck ? 0 : evaluate();
 
   // Step 3. Transposition table look-up: only a noisy hash move is tried
@@ -511,7 +506,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   bool ttHit;
   const Key key = pos.key();
   TTEntry* tte = shared.tt.probe(key, ttHit);
-  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+  const int ttValue = ttHit ? value_from_tt(tte->value(), ss->ply, pos.rule50()) : VALUE_NONE;
   Move ttMove = ttHit ? tte->move() : Move::none();
   if (ttMove && !ss->inCheck && !pos.is_noisy(ttMove)) ttMove = Move::none();
   const bool ttPv = ttHit && tte->is_pv();
@@ -707,10 +702,11 @@ void Worker::iterative_deepening() {
       const IterationOutcome outcome{bestMoveChanges, previousBest - best, stableIterations,
                                      rootMoves.size() == 1};
       if (stop_after_iteration(shared.limit_elapsed(), shared.budget.optimum, outcome)) {
-        if (shared.pondering)
-          shared.stopOnPonderhit = true;
-        else
-          shared.stopFlag = true;
+        // ponderhit clears `pondering` and then reads `stopOnPonderhit`; here
+        // the other order: one of the two sees the other's write (seq_cst),
+        // so a ponderhit between the test and the write still stops.
+        if (shared.pondering) shared.stopOnPonderhit = true;
+        if (!shared.pondering) shared.stopFlag = true;
       }
     }
     previousBest = best;

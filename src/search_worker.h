@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "history.h"
+#include "movegen.h"
 #include "movepick.h"
 #include "nnue/inference.h"
 #include "position.h"
@@ -210,6 +211,13 @@ class Worker {
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
   bool is_main() const { return id == 0; }
+  // A draw by repetition, material or the 50-move rule, except a mate given
+  // on the hundredth half-move: the rule yields to it (a mate cannot be a
+  // repetition, having had no move played from it before).
+  bool is_draw(const Stack* ss) const {
+    return pos.is_draw(ss->ply) &&
+           (pos.rule50() < 100 || !pos.in_check() || MoveList<LEGAL>(pos).size());
+  }
   // Did a quiet move (no capture, promotion or null move) lead to this node?
   // Only such a move has a main-history entry to teach.
   bool prior_move_was_quiet(const Stack* ss) const {

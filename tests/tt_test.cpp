@@ -1,8 +1,10 @@
-// The transposition table: store and probe, hashfull and clear, and the
-// refusal of a size the machine cannot hold.
+// The transposition table: store and probe, hashfull and clear, mate scores
+// through the table, and the refusal of a size the machine cannot hold.
 #include "tt.h"
 
 #include <gtest/gtest.h>
+
+#include "score.h"
 
 using namespace shiftmate;
 
@@ -74,6 +76,37 @@ TEST(TranspositionTable, ReplacesAnEarlierSearchsEntryFirst) {
   EXPECT_TRUE(tt.probe(base + 2, found) && found);
   EXPECT_TRUE(tt.probe(base + 3, found) && found);
   EXPECT_TRUE(tt.probe(base + 4, found) && found);
+}
+
+// Mate and tablebase scores travel relative to the node: a mate 5 plies
+// off, found at ply 3, is a mate 5 plies off wherever the position comes
+// back. It stands while the 50-move rule leaves 5 half-moves; with fewer it
+// comes back as a win that is no mate (no cutoff may take it for one).
+TEST(TranspositionTable, MateScoresComeBackWithinTheFiftyMoveRule) {
+  const int stored = value_to_tt(mate_in(8), 3);
+  EXPECT_EQ(stored, VALUE_MATE - 5);
+  EXPECT_EQ(value_from_tt(stored, 7, 0), mate_in(12));
+  EXPECT_EQ(value_from_tt(stored, 7, 95), mate_in(12));
+  EXPECT_EQ(value_from_tt(stored, 7, 96), VALUE_TB_WIN_IN_MAX_PLY - 1);
+  EXPECT_FALSE(is_decisive(value_from_tt(stored, 7, 96)));
+
+  const int mated = value_to_tt(mated_in(8), 3);
+  EXPECT_EQ(value_from_tt(mated, 2, 95), mated_in(7));
+  EXPECT_EQ(value_from_tt(mated, 2, 96), VALUE_TB_LOSS_IN_MAX_PLY + 1);
+  EXPECT_FALSE(is_decisive(value_from_tt(mated, 2, 96)));
+
+  // A tablebase win 6 plies from where it was stored.
+  const int tbWin = value_to_tt(VALUE_TB - 10, 4);
+  EXPECT_EQ(value_from_tt(tbWin, 1, 94), VALUE_TB - 7);
+  EXPECT_EQ(value_from_tt(tbWin, 1, 95), VALUE_TB_WIN_IN_MAX_PLY - 1);
+  EXPECT_EQ(value_from_tt(value_to_tt(-(VALUE_TB - 10), 4), 1, 94), -(VALUE_TB - 7));
+
+  // Ordinary scores and "no score" pass through at any count.
+  for (int rule50 : {0, 60, 99})
+    for (int v : {0, 35, -812, VALUE_TB_WIN_IN_MAX_PLY - 1}) {
+      EXPECT_EQ(value_from_tt(value_to_tt(v, 9), 4, rule50), v);
+      EXPECT_EQ(value_from_tt(VALUE_NONE, 4, rule50), VALUE_NONE);
+    }
 }
 
 TEST(TranspositionTable, RefusesMoreMemoryThanTheMachineHas) {

@@ -237,6 +237,19 @@ TEST(UciProtocol, NoLegalMoveGivesBestmove0000) {
   EXPECT_EQ(last_score(lines), "cp 0");
 }
 
+// At 99 half-moves a quiet move that mates wins: the 50-move rule yields to
+// the mate. Without a mate every move draws by the rule.
+TEST(UciProtocol, AMateOnTheHundredthHalfMoveWins) {
+  Session e;
+  std::vector<std::string> lines;
+  EXPECT_EQ(e.search("position fen 7k/R7/6K1/8/8/8/8/8 w - - 99 80", "go depth 6", &lines),
+            "bestmove a7a8");
+  EXPECT_EQ(last_score(lines), "mate 1");
+  lines.clear();
+  e.search("position fen 7k/8/8/8/8/8/8/R5K1 w - - 99 80", "go depth 6", &lines);
+  EXPECT_EQ(last_score(lines), "cp 0");
+}
+
 TEST(UciProtocol, MultiPvReportsDistinctLines) {
   Session e;
   e.send("setoption name MultiPV value 3");
