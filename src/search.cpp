@@ -121,7 +121,9 @@ std::size_t Search::keep_tablebase_moves(const syzygy::RootRanking& ranking,
 }
 
 bool SharedSearchState::hard_limit_reached() const {
-  if (pondering.load(std::memory_order_relaxed)) return false;
+  // Acquire: ponderhit restarts the clock before it clears the flag, so a
+  // thread that sees the flag cleared sees the new start too.
+  if (pondering.load(std::memory_order_acquire)) return false;
   TimePoint elapsed = limit_elapsed();
   if (limits.movetime && elapsed >= movetime_limit(limits.movetime, options.moveOverhead))
     return true;

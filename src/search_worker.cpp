@@ -510,8 +510,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   Move ttMove = ttHit ? tte->move() : Move::none();
   if (ttMove && !ss->inCheck && !pos.is_noisy(ttMove)) ttMove = Move::none();
   const bool ttPv = ttHit && tte->is_pv();
+  const Bound ttBound = ttHit ? tte->bound() : BOUND_NONE;  // with its value, before a reuse
   if (!PvNode && ttHit && ttValue != VALUE_NONE &&
-      (tte->bound() & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
+      (ttBound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return ttValue;
 
   // Step 4. Stand pat: the side to move may decline every capture (not
@@ -523,7 +524,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   } else {
     rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
     ss->staticEval = bestValue = corrected_eval(rawEval, ss);
-    if (ttValue != VALUE_NONE && (tte->bound() & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
+    if (ttValue != VALUE_NONE && (ttBound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
     if (bestValue >= beta) {
       if (!ttHit)

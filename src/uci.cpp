@@ -42,7 +42,10 @@ std::string score_text(int v) {
   if (v <= VALUE_MATED_IN_MAX_PLY) return fmt::format("mate {}", -(VALUE_MATE + v) / 2);
   if (v >= VALUE_TB_WIN_IN_MAX_PLY) return fmt::format("cp {}", TablebaseWinCp - (VALUE_TB - v));
   if (v <= VALUE_TB_LOSS_IN_MAX_PLY) return fmt::format("cp {}", -TablebaseWinCp + (VALUE_TB + v));
-  return fmt::format("cp {}", v);
+  // Below every tablebase win: the table's stand-in for a mate the 50-move
+  // rule may cut short is an ordinary score just under the decisive range.
+  constexpr int MaxOrdinaryCp = TablebaseWinCp - MAX_PLY - 1;
+  return fmt::format("cp {}", std::clamp(v, -MaxOrdinaryCp, MaxOrdinaryCp));
 }
 
 std::string evaluation_name() { return "network '" + nnue::active_network_name() + "'"; }

@@ -100,6 +100,7 @@ TEST(TranspositionTable, MateScoresComeBackWithinTheFiftyMoveRule) {
   EXPECT_EQ(value_from_tt(tbWin, 1, 94), VALUE_TB - 7);
   EXPECT_EQ(value_from_tt(tbWin, 1, 95), VALUE_TB_WIN_IN_MAX_PLY - 1);
   EXPECT_EQ(value_from_tt(value_to_tt(-(VALUE_TB - 10), 4), 1, 94), -(VALUE_TB - 7));
+  EXPECT_EQ(value_from_tt(value_to_tt(-(VALUE_TB - 10), 4), 1, 95), VALUE_TB_LOSS_IN_MAX_PLY + 1);
 
   // Ordinary scores and "no score" pass through at any count.
   for (int rule50 : {0, 60, 99})

@@ -7,9 +7,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
+
+#include "util/platform.h"
 
 namespace shiftmate {
 
@@ -34,7 +37,7 @@ void append(std::vector<char>& out, const T* data, std::size_t count) {
 }  // namespace
 
 bool is_float_checkpoint(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path_from_utf8(path), std::ios::binary);
   std::array<char, CheckpointMagic.size()> start{};
   return in.read(start.data(), start.size()) && start == CheckpointMagic;
 }
@@ -47,14 +50,24 @@ std::optional<std::string> save_float_checkpoint(const std::string& path, const 
   for (const std::vector<float>* v :
        {&net.featureWeights, &net.featureBias, &net.outputWeights, &net.outputBias})
     append(bytes, v->data(), v->size());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out || !out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
-    return fmt::format("cannot write the float checkpoint {}", path);
+  // Written beside and renamed over: a run killed mid-write leaves the old
+  // checkpoint whole rather than a cut one.
+  const std::filesystem::path target = path_from_utf8(path);
+  std::filesystem::path partial = target;
+  partial += ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    if (!out || !out.write(bytes.data(), std::streamsize(bytes.size())) || !out.flush())
+      return fmt::format("cannot write the float checkpoint {}", path);
+  }
+  std::error_code error;
+  std::filesystem::rename(partial, target, error);
+  if (error) return fmt::format("cannot write the float checkpoint {}: {}", path, error.message());
   return std::nullopt;
 }
 
 std::optional<std::string> load_float_checkpoint(const std::string& path, FloatNetwork& net) {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in(path_from_utf8(path), std::ios::binary);
   if (!in) return fmt::format("cannot open {}", path);
   const std::vector<char> bytes{std::istreambuf_iterator<char>(in),
                                 std::istreambuf_iterator<char>()};

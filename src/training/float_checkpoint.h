@@ -1,11 +1,11 @@
 // A trained network's float weights, written beside the rounded net that
 // plays, so that the next round of training starts where this one ended.
 //
-// A net file holds int16 weights in steps of 1/QA; one pass at the chain's
-// learning rates moves most weights by less than half a step, so a round that
-// starts from the rounded file loses whatever the last round moved short of a
-// step (n18 changed 20% of the file's values). Starting from the checkpoint
-// keeps it: two chained rounds then train as one long run would.
+// A net file holds int16 weights; one pass at a chain step's small learning
+// rates moves most weights by less than half a rounding step, so a round that
+// starts from the rounded file loses whatever the last one moved short of a
+// step. Starting from the checkpoint keeps it (Adam's moments and the
+// learning-rate schedule still start afresh each run).
 #pragma once
 
 #include <optional>
