@@ -28,6 +28,15 @@ struct Header {
   std::uint32_t mapping, inputSize, hiddenSize, outputBuckets;
 };
 
+constexpr std::size_t HeaderBytes = CheckpointMagic.size() + sizeof(Header);
+
+// The four arrays in the order the file holds them: one list for writing
+// and reading, so the two cannot disagree.
+template <typename Net>
+auto arrays_of(Net& net) {
+  return std::array{&net.featureWeights, &net.featureBias, &net.outputWeights, &net.outputBias};
+}
+
 template <typename T>
 void append(std::vector<char>& out, const T* data, std::size_t count) {
   const char* bytes = reinterpret_cast<const char*>(data);
@@ -47,9 +56,7 @@ std::optional<std::string> save_float_checkpoint(const std::string& path, const 
                       nnue::OutputBuckets};
   std::vector<char> bytes(CheckpointMagic.begin(), CheckpointMagic.end());
   append(bytes, &header, 1);
-  for (const std::vector<float>* v :
-       {&net.featureWeights, &net.featureBias, &net.outputWeights, &net.outputBias})
-    append(bytes, v->data(), v->size());
+  for (const std::vector<float>* v : arrays_of(net)) append(bytes, v->data(), v->size());
   // Written beside and renamed over: a run killed mid-write leaves the old
   // checkpoint whole rather than a cut one.
   const std::filesystem::path target = path_from_utf8(path);
@@ -72,7 +79,7 @@ std::optional<std::string> load_float_checkpoint(const std::string& path, FloatN
   const std::vector<char> bytes{std::istreambuf_iterator<char>(in),
                                 std::istreambuf_iterator<char>()};
   auto bad = [&](const std::string& why) { return fmt::format("{}: {}", path, why); };
-  if (bytes.size() < CheckpointMagic.size() + sizeof(Header) ||
+  if (bytes.size() < HeaderBytes ||
       !std::equal(CheckpointMagic.begin(), CheckpointMagic.end(), bytes.begin()))
     return bad("not a float checkpoint (train writes one beside its --output net)");
   Header h;
@@ -85,14 +92,12 @@ std::optional<std::string> load_float_checkpoint(const std::string& path, FloatN
   if (h.mapping > std::uint32_t(nnue::InputMapping::Mirrored)) return bad("unknown input mapping");
   FloatNetwork loaded;
   loaded.mapping = nnue::InputMapping(h.mapping);
-  std::vector<float>* arrays[] = {&loaded.featureWeights, &loaded.featureBias,
-                                  &loaded.outputWeights, &loaded.outputBias};
-  std::size_t expected = CheckpointMagic.size() + sizeof h;
-  for (const std::vector<float>* v : arrays) expected += v->size() * sizeof(float);
+  std::size_t expected = HeaderBytes;
+  for (const std::vector<float>* v : arrays_of(loaded)) expected += v->size() * sizeof(float);
   if (bytes.size() != expected)
     return bad(fmt::format("{} bytes where this shape needs {}", bytes.size(), expected));
-  const char* at = bytes.data() + CheckpointMagic.size() + sizeof h;
-  for (std::vector<float>* v : arrays) {
+  const char* at = bytes.data() + HeaderBytes;
+  for (std::vector<float>* v : arrays_of(loaded)) {
     std::memcpy(v->data(), at, v->size() * sizeof(float));
     at += v->size() * sizeof(float);
     for (float w : *v)
