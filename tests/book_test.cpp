@@ -267,7 +267,7 @@ TEST(PolyglotBook, UciOptionsPlayBookMovesAndFallBackToSearch) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   int bookOptions = 0;
   for (const auto& l : lines)
     bookOptions += l == "option name OwnBook type check default false" ||

@@ -43,6 +43,12 @@ inline std::string engine_version() {
   return number;
 }
 
+// How long a test waits for an engine's first answer ("uciok"). A program
+// started cold on a loaded machine (a CI run beside other jobs, its binary
+// and network not yet in the page cache) has taken over 5 s; only a failing
+// test ever waits this long.
+constexpr int StartupTimeoutMs = 60000;
+
 class EngineProcess {
  public:
   explicit EngineProcess(const std::vector<std::string>& args = {})

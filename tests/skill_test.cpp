@@ -143,7 +143,7 @@ TEST(Skill, WeakenedEnginePlaysVariedLegalMovesQuickly) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   for (const char* option : {"option name Skill Level type spin default 20 min 0 max 20",
                              "option name UCI_LimitStrength type check default false",
                              "option name UCI_Elo type spin default 1160 min 1160 max 2500"})

@@ -257,7 +257,7 @@ TEST(Syzygy, AgreesWithStockfishOnRandomPositions) {
   if (!fs::exists(StockfishProgram)) GTEST_SKIP() << "Debian's stockfish is not installed";
   EngineProcess sf(StockfishProgram, {});
   sf.send("uci");
-  ASSERT_TRUE(sf.wait_for("uciok", 5000));
+  ASSERT_TRUE(sf.wait_for("uciok", StartupTimeoutMs));
   sf.send("setoption name SyzygyPath value " + tables_dir());
   std::mt19937_64 rng(99);
   for (int i = 0; i < 60; ++i) {
@@ -286,7 +286,7 @@ TEST(Syzygy, UciOptionsAndScores) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   for (const char* option : {"SyzygyPath type string", "SyzygyProbeDepth type spin",
                              "Syzygy50MoveRule type check", "SyzygyProbeLimit type spin"}) {
     bool found = false;

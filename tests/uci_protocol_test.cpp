@@ -32,7 +32,7 @@ std::vector<std::string> words(const std::string& line) {
 struct Session : EngineProcess {
   explicit Session(const std::vector<std::string>& args = {}) : EngineProcess(args) {
     send("uci");
-    EXPECT_TRUE(wait_for("uciok", 5000));
+    EXPECT_TRUE(wait_for("uciok", StartupTimeoutMs));
     sync();
   }
   void sync() {
@@ -67,7 +67,7 @@ TEST(UciProtocol, HandshakeListsOptionsBeforeUciok) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   std::set<std::string> options;
   for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
     auto w = words(lines[i]);
@@ -91,7 +91,7 @@ TEST(UciProtocol, IdNameCarriesTheVersion) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   const std::string expected = "id name Shiftmate " + engine_version();
   EXPECT_NE(std::find(lines.begin(), lines.end(), expected), lines.end()) << expected;
 }
@@ -566,7 +566,7 @@ TEST(UciProtocol, ThreadsAndHashReachStockfishsMaxima) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   auto has = [&](const std::string& text) {
     return std::find(lines.begin(), lines.end(), text) != lines.end();
   };

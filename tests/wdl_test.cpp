@@ -91,7 +91,7 @@ TEST(Wdl, UciShowsWdlOnlyWhenAsked) {
   EngineProcess e;
   e.send("uci");
   std::vector<std::string> lines;
-  ASSERT_TRUE(e.wait_for("uciok", 5000, &lines));
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs, &lines));
   bool offered = false;
   for (const auto& l : lines) offered |= l == "option name UCI_ShowWDL type check default false";
   EXPECT_TRUE(offered);
