@@ -438,6 +438,10 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   Outcome r =
       run("train" + positions + quote(net.path()) + " --epochs 1 --lr 1e-12 --final-lr 1e-12");
   ASSERT_EQ(r.code, 0) << r.out;
+  TempFile untrainedNet(""), trainedNet("");
+  std::filesystem::copy_file(net.path(), untrainedNet.path(),
+                             std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::remove(net.path() + ".float");  // the trained run writes its own
   const double untrained = last_validation_loss(r.out);
   ASSERT_GT(untrained, 0) << r.out;
   r = run("train" + positions + quote(net.path()) + " --epochs 20 --lr 0.01");
@@ -479,6 +483,17 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   ASSERT_TRUE(std::regex_search(r.out, measured, std::regex(": loss ([0-9.]+) on 4 positions")))
       << r.out;
   EXPECT_EQ(measured[1].str(), keptLoss[1].str()) << trainedOut << r.out;
+  // With another net put in place of the one it was written beside, the
+  // checkpoint is refused by name: it no longer rounds to that net.
+  namespace fs = std::filesystem;
+  fs::copy_file(net.path(), trainedNet.path(), fs::copy_options::overwrite_existing);
+  fs::copy_file(untrainedNet.path(), net.path(), fs::copy_options::overwrite_existing);
+  r = run("train --init " + quote(checkpoint) + " --epochs 0 --data " + quote(data.path()) +
+          " --threads 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, checkpoint + " does not belong to " + net.path())) << r.out;
+  EXPECT_FALSE(contains(r.out, ": loss ")) << r.out;
+  fs::copy_file(trainedNet.path(), net.path(), fs::copy_options::overwrite_existing);
 
   // Training from that net with a learning rate too small to move it keeps
   // its loss: the epochs start from the file's weights, not random ones.

@@ -315,8 +315,10 @@ int train_command(int argc, char** argv) {
   FloatNetwork net;
   if (args.count("init")) {
     const std::string& init = args["init"].as<std::string>();
-    if (auto error = is_float_checkpoint(init) ? load_float_checkpoint(init, net)
-                                               : load_float_network(init, net)) {
+    auto error = is_float_checkpoint(init) ? load_float_checkpoint(init, net)
+                                           : load_float_network(init, net);
+    if (!error && is_float_checkpoint(init)) error = check_checkpoint_matches_net(init, net);
+    if (error) {
       fmt::print(stderr, "train: {}\n", *error);
       return 1;
     }

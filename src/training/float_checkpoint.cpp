@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <memory>
 #include <vector>
 
+#include "nnue/network.h"
 #include "util/platform.h"
 
 namespace shiftmate {
@@ -105,6 +107,31 @@ std::optional<std::string> load_float_checkpoint(const std::string& path, FloatN
   }
   net = std::move(loaded);
   return std::nullopt;
+}
+
+std::optional<std::string> check_checkpoint_matches_net(const std::string& path,
+                                                        const FloatNetwork& net) {
+  const std::string suffix = FloatCheckpointSuffix;
+  if (!path.ends_with(suffix)) return std::nullopt;
+  const std::string netPath = path.substr(0, path.size() - suffix.size());
+  std::error_code error;
+  if (!std::filesystem::exists(path_from_utf8(netPath), error)) return std::nullopt;
+  auto beside = std::make_unique<nnue::Network>();
+  if (auto why = nnue::load_network_file(netPath, *beside, nullptr, nnue::OneBucketNet::Spread))
+    return fmt::format("{} does not belong to {}, which cannot be read: {}", path, netPath, *why);
+  auto rounded = std::make_unique<nnue::Network>();
+  net.quantise(*rounded);
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < std::size(rounded->featureWeights); ++i)
+    differ += rounded->featureWeights[i] != beside->featureWeights[i];
+  for (std::size_t i = 0; i < std::size(rounded->featureBias); ++i)
+    differ += rounded->featureBias[i] != beside->featureBias[i];
+  if (!differ && rounded->mapping == beside->mapping) return std::nullopt;
+  return fmt::format(
+      "{} does not belong to {}: {} of its {} first-layer weights round to other values{} (train "
+      "writes the two together; give --init the net to start from the net)",
+      path, netPath, differ, std::size(rounded->featureWeights) + std::size(rounded->featureBias),
+      rounded->mapping == beside->mapping ? "" : ", and the input mappings differ");
 }
 
 }  // namespace shiftmate

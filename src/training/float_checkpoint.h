@@ -27,4 +27,12 @@ std::optional<std::string> save_float_checkpoint(const std::string& path, const 
 // a short or overlong file, and weights that are not finite.
 std::optional<std::string> load_float_checkpoint(const std::string& path, FloatNetwork& net);
 
+// A checkpoint NET.float loaded into `net` must round to the net beside it,
+// NET, where that exists: train writes the two together, and a net replaced
+// without its checkpoint would otherwise start the next run from the old
+// weights unnoticed. Compares the first layer (the output layer is refitted
+// after rounding); names how many weights differ when they do.
+std::optional<std::string> check_checkpoint_matches_net(const std::string& path,
+                                                        const FloatNetwork& net);
+
 }  // namespace shiftmate
