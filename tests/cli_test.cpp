@@ -323,6 +323,8 @@ TEST(Cli, DatagenOpeningsAndItsOldNameBook) {
 }
 
 // SIGTERM drops the games in progress, keeps the file whole and exits 0.
+// Sent after 3 s: a cold start on a loaded machine must have installed the
+// handler by then (1 s was tight).
 TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   TempFile out("");
   // Windows has no SIGTERM: a Windows build under Wine gets Ctrl-C (SIGINT).
@@ -330,7 +332,7 @@ TEST(Cli, DatagenStopsCleanlyOnSigterm) {
   Outcome r = run(
       "datagen --output " + quote(out.path()) +
           " --positions 1000000000 --threads 2 --nodes 300 --hash 1",
-      nullptr, std::string("timeout --preserve-status -s ") + (windows ? "INT" : "TERM") + " 1 ");
+      nullptr, std::string("timeout --preserve-status -s ") + (windows ? "INT" : "TERM") + " 3 ");
   ASSERT_TRUE(r.exited) << r.out;
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "interrupted")) << r.out;
@@ -438,10 +440,15 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
   Outcome r =
       run("train" + positions + quote(net.path()) + " --epochs 1 --lr 1e-12 --final-lr 1e-12");
   ASSERT_EQ(r.code, 0) << r.out;
+  // The float checkpoint train writes beside the net, removed however the test ends.
+  const std::string checkpoint = net.path() + ".float";
+  struct RemoveAtExit {
+    std::string path;
+    ~RemoveAtExit() { std::filesystem::remove(path); }
+  } removeCheckpoint{checkpoint};
   TempFile untrainedNet(""), trainedNet("");
   std::filesystem::copy_file(net.path(), untrainedNet.path(),
                              std::filesystem::copy_options::overwrite_existing);
-  std::filesystem::remove(net.path() + ".float");  // the trained run writes its own
   const double untrained = last_validation_loss(r.out);
   ASSERT_GT(untrained, 0) << r.out;
   r = run("train" + positions + quote(net.path()) + " --epochs 20 --lr 0.01");
@@ -463,11 +470,6 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
 
   // The float checkpoint beside it measures what train said of the float net
   // at the epoch it kept (not the rounded one's figure).
-  const std::string checkpoint = net.path() + ".float";
-  struct RemoveAtExit {
-    std::string path;
-    ~RemoveAtExit() { std::filesystem::remove(path); }
-  } removeCheckpoint{checkpoint};
   std::smatch kept;
   const std::string keptEpoch =
       std::regex_search(trainedOut, kept, std::regex(": epoch ([0-9]+) of 20")) ? kept[1].str()

@@ -259,6 +259,8 @@ TEST(Syzygy, AgreesWithStockfishOnRandomPositions) {
   sf.send("uci");
   ASSERT_TRUE(sf.wait_for("uciok", StartupTimeoutMs));
   sf.send("setoption name SyzygyPath value " + tables_dir());
+  sf.send("isready");  // the tables are read (cold, perhaps) before the first search's wait
+  ASSERT_TRUE(sf.wait_for("readyok", StartupTimeoutMs));
   std::mt19937_64 rng(99);
   for (int i = 0; i < 60; ++i) {
     std::string fen = random_position(rng, 1 + i % 2, {0});

@@ -487,6 +487,8 @@ TEST(UciProtocol, EvalFileSwitchesNetworksAndKeepsTheOneInUseOnError) {
 
 TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {
   EngineProcess e;
+  e.send("uci");  // started first, so that the waits below time the search's end alone
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs));
   e.send("position startpos");
   e.send("go infinite");
   e.close_input();
@@ -498,6 +500,8 @@ TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {
 
 TEST(UciProtocol, QuitDuringSearchExitsPromptly) {
   EngineProcess e;
+  e.send("uci");
+  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs));
   e.send("position startpos");
   e.send("go infinite");
   usleep(100000);

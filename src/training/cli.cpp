@@ -96,7 +96,7 @@ std::optional<std::string> load_float_network(const std::string& path, FloatNetw
 // Whether two paths name one existing file (the second may not exist yet).
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
-  return std::filesystem::equivalent(a, b, error);
+  return std::filesystem::equivalent(path_from_utf8(a), path_from_utf8(b), error);
 }
 
 }  // namespace
@@ -235,7 +235,8 @@ CommandSyntax train_syntax() {
   add("init",
       "start from this network file's weights instead of random ones "
       "(<embedded>: the built-in net), or from the float checkpoint a run wrote beside its "
-      "net (NET.float: the weights before rounding, so training goes on where it ended); "
+      "net (NET.float: the weights before rounding, so training goes on where it ended; "
+      "refused when the NET beside it is another net); "
       "with --epochs 0, measure its loss on the positions and write nothing",
       cxxopts::value<std::string>(), "NET");
   return syntax;
@@ -315,9 +316,9 @@ int train_command(int argc, char** argv) {
   FloatNetwork net;
   if (args.count("init")) {
     const std::string& init = args["init"].as<std::string>();
-    auto error = is_float_checkpoint(init) ? load_float_checkpoint(init, net)
-                                           : load_float_network(init, net);
-    if (!error && is_float_checkpoint(init)) error = check_checkpoint_matches_net(init, net);
+    const bool checkpoint = is_float_checkpoint(init);
+    auto error = checkpoint ? load_float_checkpoint(init, net) : load_float_network(init, net);
+    if (!error && checkpoint) error = check_checkpoint_matches_net(init, net);
     if (error) {
       fmt::print(stderr, "train: {}\n", *error);
       return 1;

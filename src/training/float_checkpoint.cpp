@@ -115,10 +115,10 @@ std::optional<std::string> check_checkpoint_matches_net(const std::string& path,
   if (!path.ends_with(suffix)) return std::nullopt;
   const std::string netPath = path.substr(0, path.size() - suffix.size());
   std::error_code error;
-  if (!std::filesystem::exists(path_from_utf8(netPath), error)) return std::nullopt;
+  if (!std::filesystem::is_regular_file(path_from_utf8(netPath), error)) return std::nullopt;
   auto beside = std::make_unique<nnue::Network>();
   if (auto why = nnue::load_network_file(netPath, *beside, nullptr, nnue::OneBucketNet::Spread))
-    return fmt::format("{} does not belong to {}, which cannot be read: {}", path, netPath, *why);
+    return fmt::format("cannot check {} against the {} beside it: {}", path, netPath, *why);
   auto rounded = std::make_unique<nnue::Network>();
   net.quantise(*rounded);
   std::size_t differ = 0;
@@ -129,9 +129,9 @@ std::optional<std::string> check_checkpoint_matches_net(const std::string& path,
   if (!differ && rounded->mapping == beside->mapping) return std::nullopt;
   return fmt::format(
       "{} does not belong to {}: {} of its {} first-layer weights round to other values{} (train "
-      "writes the two together; give --init the net to start from the net)",
+      "writes the two together; give --init {} to start from that net)",
       path, netPath, differ, std::size(rounded->featureWeights) + std::size(rounded->featureBias),
-      rounded->mapping == beside->mapping ? "" : ", and the input mappings differ");
+      rounded->mapping == beside->mapping ? "" : ", and the input mappings differ", netPath);
 }
 
 }  // namespace shiftmate
