@@ -486,9 +486,7 @@ TEST(UciProtocol, EvalFileSwitchesNetworksAndKeepsTheOneInUseOnError) {
 }
 
 TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {
-  EngineProcess e;
-  e.send("uci");  // started first, so that the waits below time the search's end alone
-  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs));
+  Session e;  // started first, so that the waits below time the search's end alone
   e.send("position startpos");
   e.send("go infinite");
   e.close_input();
@@ -499,9 +497,7 @@ TEST(UciProtocol, EndOfInputDuringSearchExitsCleanly) {
 }
 
 TEST(UciProtocol, QuitDuringSearchExitsPromptly) {
-  EngineProcess e;
-  e.send("uci");
-  ASSERT_TRUE(e.wait_for("uciok", StartupTimeoutMs));
+  Session e;
   e.send("position startpos");
   e.send("go infinite");
   usleep(100000);
