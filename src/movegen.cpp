@@ -1,6 +1,8 @@
 #include "movegen.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 #include "generator.h"
 
@@ -28,8 +30,11 @@ template Move* generate<CAPTURES>(const Position&, Move*);
 template Move* generate<QUIETS>(const Position&, Move*);
 template Move* generate<LEGAL>(const Position&, Move*);
 
-Move parse_uci_move(const Position& pos, std::string_view text) {
-  if (text.size() < 4 || text.size() > 5) return Move::none();
+Move parse_uci_move(const Position& pos, std::string_view input) {
+  if (input.size() < 4 || input.size() > 5) return Move::none();
+  // Some GUIs write the promotion piece in upper case (e7e8Q).
+  std::string text(input);
+  if (text.size() == 5) text[4] = char(std::tolower(static_cast<unsigned char>(text[4])));
   for (Move m : MoveList<LEGAL>(pos)) {
     if (pos.move_to_uci(m) == text) return m;
     // Accept both castling notations whatever the mode.

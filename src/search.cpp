@@ -60,8 +60,10 @@ void Search::start(const Position& pos, const SearchLimits& l, const SearchOptio
         shared.depthCap ? std::min(shared.depthCap, skill.depth_limit()) : skill.depth_limit();
 
   Color us = pos.side_to_move();
-  shared.timeManaged =
-      !l.infinite && !l.movetime && !l.depth && !l.nodes && !l.mate && l.time[us] > 0;
+  // A clock bounds every search that has one, whatever else limits it: a
+  // GUI may send depth or nodes beside the clock and still expect its move
+  // in time (movetime, a budget of its own, replaces it).
+  shared.timeManaged = !l.infinite && !l.movetime && l.time[us] > 0;
   if (shared.timeManaged)
     shared.budget = allocate_time(l.time[us], l.inc[us], l.movesToGo, o.moveOverhead);
 

@@ -129,10 +129,7 @@ bool UciSession::execute(const std::string& line) {
   else if (cmd == "genfens")
     genfens(in);
   else {
-    std::string shown = cmd.substr(0, 32);
-    std::replace_if(
-        shown.begin(), shown.end(), [](unsigned char c) { return !std::isprint(c); }, '?');
-    info_string(fmt::format("unknown command '{}'", shown));
+    info_string(fmt::format("unknown command '{}'", printable_text(cmd, 32)));
   }
   return true;
 }
@@ -260,33 +257,44 @@ void UciSession::go(std::istringstream& in) {
   SearchLimits limits;
   const Position root = engine.position();
   std::string token;
-  // Clock values out of range are clamped (a GUI's negative time means none
-  // is left); other numbers out of range are refused.
+  // A limit's number out of range, too long or with a fraction is brought
+  // into range with a message rather than dropped: a dropped limit would
+  // leave a search with none (`go depth 0` searching until stop) where the
+  // GUI waits for a move. A clock's out-of-range value is clamped quietly (a
+  // GUI's negative time means none is left). Text that is no number at all
+  // is refused.
+  enum class Read { Strict, Clamp, Clock };
   auto number = [&](const std::string& what, long long lo, long long hi,
-                    bool clamp = false) -> std::optional<long long> {
+                    Read read = Read::Clamp) -> std::optional<long long> {
     std::string text;
     if (!(in >> text)) {
       info_string(fmt::format("go {} needs a value", what));
       return std::nullopt;
     }
     if (auto v = parse_number(text, lo, hi)) return v;
-    auto raw = parse_number<long long>(text);
-    if (raw && clamp) return std::clamp(*raw, lo, hi);
-    info_string(raw ? fmt::format("go {}: {} is not between {} and {}", what, *raw, lo, hi)
-                    : fmt::format("go {}: '{}' is not a number", what, text.substr(0, 32)));
-    return std::nullopt;
+    auto lenient = read == Read::Strict ? std::nullopt : read_number_leniently(text);
+    if (!lenient) {
+      auto raw = parse_number<long long>(text);
+      info_string(raw ? fmt::format("go {}: {} is not between {} and {}", what, *raw, lo, hi)
+                      : fmt::format("go {}: '{}' is not a number", what, text));
+      return std::nullopt;
+    }
+    long long v = std::clamp(lenient->value, lo, hi);
+    if (read != Read::Clock || lenient->fraction)
+      info_string(fmt::format("go {}: {} read as {}", what, text, v));
+    return v;
   };
   constexpr long long MaxTime = 1LL << 40;
 
   while (in >> token) {
     if (token == "wtime") {
-      if (auto v = number(token, 1, MaxTime, true)) limits.time[WHITE] = *v;
+      if (auto v = number(token, 1, MaxTime, Read::Clock)) limits.time[WHITE] = *v;
     } else if (token == "btime") {
-      if (auto v = number(token, 1, MaxTime, true)) limits.time[BLACK] = *v;
+      if (auto v = number(token, 1, MaxTime, Read::Clock)) limits.time[BLACK] = *v;
     } else if (token == "winc") {
-      if (auto v = number(token, 0, MaxTime, true)) limits.inc[WHITE] = *v;
+      if (auto v = number(token, 0, MaxTime, Read::Clock)) limits.inc[WHITE] = *v;
     } else if (token == "binc") {
-      if (auto v = number(token, 0, MaxTime, true)) limits.inc[BLACK] = *v;
+      if (auto v = number(token, 0, MaxTime, Read::Clock)) limits.inc[BLACK] = *v;
     } else if (token == "movestogo") {
       if (auto v = number(token, 0, 10000)) limits.movesToGo = int(*v);
     } else if (token == "depth") {
@@ -294,7 +302,7 @@ void UciSession::go(std::istringstream& in) {
     } else if (token == "nodes") {
       if (auto v = number(token, 1, LLONG_MAX)) limits.nodes = std::uint64_t(*v);
     } else if (token == "movetime") {
-      if (auto v = number(token, 1, MaxTime, true)) limits.movetime = *v;
+      if (auto v = number(token, 1, MaxTime)) limits.movetime = *v;
     } else if (token == "mate") {
       if (auto v = number(token, 1, MAX_PLY / 2)) limits.mate = int(*v);
     } else if (token == "infinite") {
@@ -310,7 +318,7 @@ void UciSession::go(std::istringstream& in) {
           info_string(fmt::format("searchmoves: '{}' is not legal here", token.substr(0, 16)));
       }
     } else if (token == "perft") {
-      if (auto v = number(token, 0, 20)) {
+      if (auto v = number(token, 0, 20, Read::Strict)) {
         engine.stop();
         engine.wait();
         std::lock_guard lock(outputMutex);

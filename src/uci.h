@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "random.h"
 #include "uci_options.h"
+#include "util/printable_text.h"
 
 namespace shiftmate {
 
@@ -51,7 +52,11 @@ class UciSession {
   void log_line(const char* direction, const std::string& text);
   void set_debug_log(const std::string& path);
   void update_skill();
-  void info_string(const std::string& text) { send("info string " + text); }
+  // Messages quote what came in: made printable and at most 1,000 bytes.
+  void info_string(const std::string& text) {
+    send("info string " + printable_text(text, MaxInfoStringBytes));
+  }
+  static constexpr std::size_t MaxInfoStringBytes = 1000;
 
   std::ostream& out;
   Engine engine;

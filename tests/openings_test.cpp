@@ -130,6 +130,14 @@ TEST(Genfens, WithoutPliesTheOpeningsAreTheBooksOwn) {
   request.book = "/nonexistent/shiftmate/book.epd";
   openings(request, &error);
   EXPECT_NE(error.find("cannot open"), std::string::npos) << error;
+
+  // A device or a directory opens as a stream too, and /dev/zero never
+  // ends: only a regular file is read.
+  for (const char* notAFile : {"/dev/zero", "/tmp"}) {
+    request.book = notAFile;
+    EXPECT_TRUE(openings(request, &error).empty());
+    EXPECT_NE(error.find("is not a regular file"), std::string::npos) << error;
+  }
 }
 
 TEST(Genfens, AChess960BookByItsNameGivesChess960Openings) {

@@ -313,6 +313,99 @@ TEST(UciProtocol, ClockSearchStaysWithinTime) {
   EXPECT_LT(took, 60);
 }
 
+// A GUI may send depth, nodes or mate beside the clock (Cute Chess does for
+// a depth-limited engine under a time control): the clock still bounds it.
+TEST(UciProtocol, ClockBoundsASearchWithOtherLimits) {
+  Session e;
+  for (const char* limit : {"depth 200", "nodes 1000000000000", "mate 100"}) {
+    auto t0 = Clock::now();
+    e.search("position startpos", std::string("go wtime 300 btime 300 ") + limit);
+    double took = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    EXPECT_LT(took, 400) << limit << ": the clock was ignored";
+  }
+}
+
+// A limit's value out of range, too long or with a fraction is brought into
+// range with a message: dropping it would leave a search with no limit, and
+// the GUI would wait for a move that never comes.
+TEST(UciProtocol, OutOfRangeLimitsAreClampedNotDropped) {
+  Session e;
+  struct Case {
+    const char* go;
+    const char* message;
+  };
+  for (const Case& c :
+       {Case{"go depth 0", "go depth: 0 read as 1"}, Case{"go nodes 0", "go nodes: 0 read as 1"},
+        Case{"go movetime 1.5", "go movetime: 1.5 read as 1"},
+        Case{"go nodes -7", "go nodes: -7 read as 1"},
+        Case{"go wtime 300.0 btime 300.0", "go wtime: 300.0 read as 300"},
+        // Black's clock decides; White's, too long for a
+        // long long, is clamped quietly as a clock is.
+        Case{"go wtime 99999999999999999999999 btime 300", nullptr}}) {
+    std::vector<std::string> lines;
+    e.send("position startpos moves e2e4");
+    e.send(c.go);
+    ASSERT_TRUE(e.wait_for("bestmove", 3000, &lines)) << c.go << ": no bestmove";
+    auto told = std::find_if(lines.begin(), lines.end(),
+                             [](const std::string& l) { return l.rfind("info string", 0) == 0; });
+    if (c.message)
+      EXPECT_TRUE(told != lines.end() && *told == "info string " + std::string(c.message))
+          << c.go << ": no '" << c.message << "'";
+    else
+      EXPECT_TRUE(told == lines.end()) << c.go << ": " << *told;
+  }
+  // Text that is no number is still refused, with its reason.
+  std::vector<std::string> lines;
+  e.send("go depth x1 nodes 1000");
+  ASSERT_TRUE(e.wait_for("bestmove", 3000, &lines));
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) {
+    return l == "info string go depth: 'x1' is not a number";
+  }));
+}
+
+// What an info string quotes from the input is printable UTF-8 on one line:
+// no control bytes (a terminal escape), no invalid bytes, no 200 KB line.
+TEST(UciProtocol, InfoStringsQuoteInputPrintably) {
+  Session e;
+  e.send_raw("go depth 1 caf\xc3\xa9\x1b[2J\xff\x01x\n");
+  std::vector<std::string> lines;
+  ASSERT_TRUE(e.wait_for("bestmove", 3000, &lines));
+  auto quoted = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.rfind("info string go: unknown parameter", 0) == 0;
+  });
+  ASSERT_TRUE(quoted != lines.end());
+  EXPECT_EQ(*quoted, "info string go: unknown parameter 'caf\xc3\xa9?[2J??x' ignored");
+  e.send("setoption name BookFile value /" + std::string(200000, 'a'));
+  e.send("setoption name OwnBook value true");
+  lines.clear();
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 10000, &lines));
+  auto long_line = std::find_if(lines.begin(), lines.end(),
+                                [](const std::string& l) { return l.size() > 1100; });
+  EXPECT_TRUE(long_line == lines.end()) << "a line of " << long_line->size() << " bytes";
+}
+
+// Depth 0 counts the root alone, with no list of moves.
+TEST(UciProtocol, PerftZeroCountsTheRoot) {
+  Session e;
+  std::vector<std::string> lines;
+  e.send("go perft 0");
+  e.send("isready");
+  ASSERT_TRUE(e.wait_for("readyok", 5000, &lines));
+  EXPECT_TRUE(std::find(lines.begin(), lines.end(), "Nodes searched: 1") != lines.end());
+  for (const auto& line : lines) EXPECT_NE(line.rfind(":", 0), 0u) << line;
+}
+
+// Some GUIs write the promotion piece in upper case.
+TEST(UciProtocol, UpperCasePromotionIsAccepted) {
+  Session e;
+  e.send("position fen 4k3/P7/8/8/8/8/8/4K3 w - - 0 1 moves a7a8Q");
+  e.send("d");
+  auto fen = e.wait_for("Fen:", 2000);
+  ASSERT_TRUE(fen);
+  EXPECT_EQ(*fen, "Fen: Q3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
 TEST(UciProtocol, PonderWaitsForPonderhit) {
   Session e;
   e.send("position startpos moves e2e4");

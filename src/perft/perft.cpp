@@ -55,7 +55,8 @@ PerftResult run_perft(const Position& root, const PerftOptions& options) {
   auto start = std::chrono::steady_clock::now();
   PerftResult result;
   MoveList<LEGAL> moves(root);
-  result.divide.resize(moves.size());
+  // Depth 0 counts the root alone: no moves to divide by.
+  if (options.depth > 0) result.divide.resize(moves.size());
   std::unique_ptr<PerftTable> table;
   if (options.hashMB > max_table_mb())
     throw std::invalid_argument(

@@ -13,6 +13,7 @@
 #include "parse.h"
 #include "tt.h"
 #include "util/platform.h"
+#include "util/regular_file.h"
 
 namespace shiftmate {
 
@@ -37,6 +38,7 @@ bool names_chess960_book(const std::string& path) {
 
 std::optional<std::string> load_openings(const std::string& path, std::vector<std::string>& fens,
                                          bool chess960) {
+  if (auto error = not_a_regular_file(path)) return *error;
   std::ifstream in(path_from_utf8(path));
   if (!in) return fmt::format("cannot open openings file '{}'", path);
   std::vector<std::string> found;
