@@ -100,15 +100,26 @@ LoadReport load(const std::string& paths) {
         report.problems.push_back(fmt::format("{} is not a directory", dir));
         continue;
       }
+      bool openable = true;
       for (const auto& entry : fs::directory_iterator(path_from_utf8(dir), ec)) {
         std::string ext = entry.path().extension().string();
         bool wdl = ext == ".rtbw", dtz = ext == ".rtbz";
         if (!wdl && !dtz) continue;
+        // Fathom would open a FIFO or a device of a table's name and wait
+        // on it forever: such a directory is not given to it at all.
+        std::error_code typeError;
+        if (!entry.is_regular_file(typeError)) {
+          report.problems.push_back(fmt::format("{} is not a regular file; {} skipped",
+                                                utf8_from_path(entry.path()), dir));
+          openable = false;
+          break;
+        }
         if (auto problem = file_problem(entry.path(), wdl ? WdlMagic : DtzMagic))
           report.problems.push_back(*problem);
         else
           ++(wdl ? report.wdlFiles : report.dtzFiles);
       }
+      if (!openable) continue;
       // Fathom opens files with the narrow API and splits its list at the same separator.
       if (!usable.empty()) usable += PathListSeparator;
       usable += narrow_path_for_c_library(dir);

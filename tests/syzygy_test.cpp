@@ -13,6 +13,10 @@
 #include <random>
 #include <regex>
 
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
+
 #include "engine_process.h"
 #include "movegen.h"
 #include "position.h"
@@ -249,6 +253,28 @@ TEST(Syzygy, MissingAndDamagedFilesAreNamed) {
   fs::remove_all(dir);
   syzygy::load("<empty>");
 }
+
+#ifndef _WIN32
+// Fathom would open a FIFO of a table's name and wait on it for ever: the
+// directory is skipped with a message instead, and the others still load.
+TEST(Syzygy, ADirectoryWithAFifoForATableIsSkipped) {
+  fs::path dir = fs::temp_directory_path() / ("shiftmate-syzygy-fifo-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  ASSERT_EQ(mkfifo((dir / "KQvK.rtbw").c_str(), 0600), 0);
+  auto report = syzygy::load(dir.string());
+  ASSERT_EQ(report.problems.size(), 1u);
+  EXPECT_NE(report.problems[0].find("KQvK.rtbw is not a regular file"), std::string::npos)
+      << report.problems[0];
+  EXPECT_EQ(report.largest, 0);
+  if (have_tables()) {
+    report = syzygy::load(dir.string() + ":" + tables_dir());
+    EXPECT_EQ(report.problems.size(), 1u);
+    EXPECT_GE(report.largest, 3);
+  }
+  fs::remove_all(dir);
+  syzygy::load("<empty>");
+}
+#endif
 
 // Stockfish 15.1 reads the same files with its own prober; at a tablebase
 // root it reports the tables' result: large positive for a win, 0 for a draw.
