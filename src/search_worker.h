@@ -1,6 +1,6 @@
 // One Lazy SMP search thread (a Worker): its own copy of the position,
 // its histories and the network's accumulators. Its tree search, the
-// iterative deepening, negamax and quiescence, is in shared.cpp; the
+// iterative deepening, negamax and quiescence, is in search_worker.cpp; the
 // pool that runs the workers is in thread_pool.*.
 #pragma once
 
