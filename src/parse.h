@@ -21,7 +21,7 @@ std::optional<T> parse_number(std::string_view text, T lo = std::numeric_limits<
   return value;
 }
 
-// A whole number as a person or a GUI may write it: an optional '-', digits,
+// A whole number as a person or a GUI may write it: an optional sign, digits,
 // and optionally '.' and more digits. Too many digits saturate; a fraction
 // is dropped (`fraction` says there was one). Anything else is no number.
 struct LenientNumber {
@@ -31,7 +31,7 @@ struct LenientNumber {
 
 inline std::optional<LenientNumber> read_number_leniently(std::string_view text) {
   const bool negative = !text.empty() && text.front() == '-';
-  if (negative) text.remove_prefix(1);
+  if (!text.empty() && (text.front() == '-' || text.front() == '+')) text.remove_prefix(1);
   const std::size_t point = text.find('.');
   const std::string_view whole = text.substr(0, point);
   const std::string_view fraction =

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "movegen.h"
 #include "util/platform.h"
@@ -101,6 +103,8 @@ LoadReport load(const std::string& paths) {
         continue;
       }
       bool openable = true;
+      int wdlFiles = 0, dtzFiles = 0;
+      std::vector<std::string> problems;
       for (const auto& entry : fs::directory_iterator(path_from_utf8(dir), ec)) {
         std::string ext = entry.path().extension().string();
         bool wdl = ext == ".rtbw", dtz = ext == ".rtbz";
@@ -108,18 +112,23 @@ LoadReport load(const std::string& paths) {
         // Fathom would open a FIFO or a device of a table's name and wait
         // on it forever: such a directory is not given to it at all.
         std::error_code typeError;
-        if (!entry.is_regular_file(typeError)) {
+        const auto type = entry.status(typeError).type();
+        if (type == fs::file_type::fifo || type == fs::file_type::character ||
+            type == fs::file_type::block || type == fs::file_type::socket) {
           report.problems.push_back(fmt::format("{} is not a regular file; {} skipped",
                                                 utf8_from_path(entry.path()), dir));
           openable = false;
           break;
         }
         if (auto problem = file_problem(entry.path(), wdl ? WdlMagic : DtzMagic))
-          report.problems.push_back(*problem);
+          problems.push_back(*problem);
         else
-          ++(wdl ? report.wdlFiles : report.dtzFiles);
+          ++(wdl ? wdlFiles : dtzFiles);
       }
       if (!openable) continue;
+      report.problems.insert(report.problems.end(), problems.begin(), problems.end());
+      report.wdlFiles += wdlFiles;
+      report.dtzFiles += dtzFiles;
       // Fathom opens files with the narrow API and splits its list at the same separator.
       if (!usable.empty()) usable += PathListSeparator;
       usable += narrow_path_for_c_library(dir);

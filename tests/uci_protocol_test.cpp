@@ -338,6 +338,7 @@ TEST(UciProtocol, OutOfRangeLimitsAreClampedNotDropped) {
        {Case{"go depth 0", "go depth: 0 read as 1"}, Case{"go nodes 0", "go nodes: 0 read as 1"},
         Case{"go movetime 1.5", "go movetime: 1.5 read as 1"},
         Case{"go nodes -7", "go nodes: -7 read as 1"},
+        Case{"go depth +5", "go depth: +5 read as 5"},
         Case{"go wtime 300.0 btime 300.0", "go wtime: 300.0 read as 300"},
         // Black's clock decides; White's, too long for a
         // long long, is clamped quietly as a clock is.
@@ -367,14 +368,17 @@ TEST(UciProtocol, OutOfRangeLimitsAreClampedNotDropped) {
 // no control bytes (a terminal escape), no invalid bytes, no 200 KB line.
 TEST(UciProtocol, InfoStringsQuoteInputPrintably) {
   Session e;
-  e.send_raw("go depth 1 caf\xc3\xa9\x1b[2J\xff\x01x\n");
+  // é stays; ESC, 0xff, 0x01 and U+009B (a C1 control, 0xc2 0x9b) do not.
+  e.send_raw("go depth 1 caf\xc3\xa9\x1b[2J\xff\x01x\xc2\x9b\n");
   std::vector<std::string> lines;
   ASSERT_TRUE(e.wait_for("bestmove", 3000, &lines));
   auto quoted = std::find_if(lines.begin(), lines.end(), [](const std::string& l) {
     return l.rfind("info string go: unknown parameter", 0) == 0;
   });
   ASSERT_TRUE(quoted != lines.end());
-  EXPECT_EQ(*quoted, "info string go: unknown parameter 'caf\xc3\xa9?[2J??x' ignored");
+  EXPECT_EQ(*quoted,
+            "info string go: unknown parameter 'caf\xc3\xa9?[2J??x?"
+            "?' ignored");
   e.send("setoption name BookFile value /" + std::string(200000, 'a'));
   e.send("setoption name OwnBook value true");
   lines.clear();

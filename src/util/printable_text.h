@@ -1,5 +1,5 @@
 // Text from outside (a GUI's line, a file name) made safe to echo on one
-// output line: control bytes and bytes that are not valid UTF-8 become '?',
+// output line: control characters and bytes that are not valid UTF-8 become '?',
 // and a long text is cut at a character boundary and ends in "...".
 #pragma once
 
@@ -23,10 +23,12 @@ inline std::string printable_text(std::string_view text, std::size_t maxBytes = 
       if (i + length > text.size()) length = 0;
       for (std::size_t k = 1; k < length; ++k)
         if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) length = 0;
-      // Overlong forms, surrogates and code points past U+10FFFF.
+      // C1 controls (U+0080-U+009F), overlong forms, surrogates and code
+      // points past U+10FFFF.
       const auto second = length ? static_cast<unsigned char>(text[i + 1]) : 0;
-      if ((lead == 0xe0 && second < 0xa0) || (lead == 0xed && second >= 0xa0) ||
-          (lead == 0xf0 && second < 0x90) || (lead == 0xf4 && second >= 0x90))
+      if ((lead == 0xc2 && second < 0xa0) || (lead == 0xe0 && second < 0xa0) ||
+          (lead == 0xed && second >= 0xa0) || (lead == 0xf0 && second < 0x90) ||
+          (lead == 0xf4 && second >= 0x90))
         length = 0;
     }
     const std::size_t step = length ? length : 1;
