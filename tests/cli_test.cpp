@@ -551,6 +551,8 @@ TEST(Cli, TrainFromANetAndMeasureItsLoss) {
       "train --epochs -1 --data " + quote(data.path()) + " --output " + quote(net.path()),
       "train --wdl 0.2 --final-wdl 1.5 --data " + quote(data.path()) + " --output " +
           quote(net.path()),
+      // A learning rate below the final one would rise, not decay.
+      "train --lr 0.000001 --data " + quote(data.path()) + " --output " + quote(net.path()),
       "train --init " + quote(net.path()) + " --epochs 0 --data " + quote(data.path()) +
           " --final-wdl 0.4",
       "train --data " + quote(data.path()) + " stray --output " + quote(net.path()),

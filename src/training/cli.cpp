@@ -292,11 +292,13 @@ int train_command(int argc, char** argv) {
   const double validation = args["validation"].as<double>();
   const std::size_t maxPositions = args["max-positions"].as<std::size_t>();
   if (o.epochs < 0 || o.epochs > 100000 || o.batchSize < 1 || !(o.learningRate > 0) ||
-      !(o.finalLearningRate > 0) || !(o.weightDecay >= 0) || !(o.resultWeight >= 0) ||
-      !(o.resultWeight <= 1) || !(finalWdl >= 0) || !(finalWdl <= 1) || o.threads < 1 ||
-      o.threads > 1024 || !(validation >= 0) || !(validation < 1)) {
+      !(o.finalLearningRate > 0) || !(o.finalLearningRate <= o.learningRate) ||
+      !(o.weightDecay >= 0) || !(o.resultWeight >= 0) || !(o.resultWeight <= 1) ||
+      !(finalWdl >= 0) || !(finalWdl <= 1) || o.threads < 1 || o.threads > 1024 ||
+      !(validation >= 0) || !(validation < 1)) {
     fmt::print(stderr,
-               "train: epochs 0..100000, batch >= 1, lr > 0, final-lr > 0, weight-decay >= 0, "
+               "train: epochs 0..100000, batch >= 1, lr > 0, 0 < final-lr <= lr (a decay), "
+               "weight-decay >= 0, "
                "wdl and final-wdl 0..1, threads 1..1024, validation 0..1\n");
     return 2;
   }
@@ -341,6 +343,12 @@ int train_command(int argc, char** argv) {
                mean_loss(net, data, o.resultWeight, o.threads), data.size(), o.resultWeight);
     return 0;
   }
+  // Records hold no game, so the split is by position: a held-out position
+  // has its game's neighbours (and any file given twice) in training.
+  if (separateValidation.empty() && validation > 0)
+    fmt::print(stderr,
+               "train: note: the held-out positions come from the training games, so their loss "
+               "flatters; --validation-data FILE of other games measures the net fairly\n");
   TrainingSplit split = split_positions(
       std::move(data), separateValidation.empty() ? validation : 0, maxPositions, o.seed);
   if (!separateValidation.empty()) split.validation = std::move(separateValidation);

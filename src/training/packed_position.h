@@ -88,7 +88,7 @@ struct DataFilter {
   bool skipInCheck = true;
   bool skipNoisyBest = true;
   int maxAbsScore = 3000;  // skips mate scores and lopsided positions
-  int minFullmove = 1;     // skips the randomised opening plies below this move
+  int minFullmove = 1;     // skips positions before this move number
   bool accepts(const PackedPosition& p) const;
 };
 
