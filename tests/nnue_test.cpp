@@ -316,6 +316,35 @@ TEST(NnueInference, QuantisedOutputMatchesTheFloatReference) {
   EXPECT_GT(compared, 100);
 }
 
+// Every kernel against the plain sum at the extremes: accumulators at and
+// past the clamp, the largest weights the trainer writes (+-127, whose
+// products with QA just fit int16) and weights past them (whose products
+// wrap to 16 bits, alike everywhere). Each side's sum nears int32's limit
+// at 256 hidden neurons and passes it from 261.
+TEST(NnueInference, SaturatedSumsAreExactInEveryKernel) {
+  auto net = random_network(5);
+  Position pos;
+  const int bucket = nnue::output_bucket(popcount(pos.pieces()));
+  auto acc = std::make_unique<nnue::Accumulator>();
+  for (int weightCase = 0; weightCase < 3; ++weightCase) {
+    std::int64_t sum = 0;
+    for (int i = 0; i < 2 * nnue::HiddenSize; ++i) {
+      const std::int16_t w = weightCase == 0   ? 127
+                             : weightCase == 1 ? std::int16_t(i % 2 ? -127 : 127)
+                                               : std::int16_t(200 + i % 7);
+      const std::int16_t a = std::int16_t(i % 5 == 4 ? 100 + i : 300 + i);
+      net->outputWeights[bucket][i] = w;
+      acc->values[i < nnue::HiddenSize ? WHITE : BLACK][i % nnue::HiddenSize] = a;
+      const std::int32_t v = std::clamp<std::int32_t>(a, 0, nnue::QA);
+      sum += std::int64_t(std::int16_t(v * w)) * v;
+    }
+    net->outputBias[bucket] = 12345;
+    const std::int64_t expected =
+        (sum / nnue::QA + 12345) * nnue::EvalScale / (nnue::QA * nnue::QB);
+    EXPECT_EQ(nnue::output(*net, *acc, pos), expected) << "weights case " << weightCase;
+  }
+}
+
 TEST(NnueInference, TheOutputNeuronFollowsThePieceCount) {
   static_assert(nnue::OutputBuckets == 1 || nnue::OutputBuckets == 8, "the cases below");
   // Output weights zero and bucket b's bias b + 1: the output names the bucket.

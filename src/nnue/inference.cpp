@@ -45,7 +45,7 @@ int output(const Network& net, const Accumulator& acc, const Position& pos) {
   const int bucket = output_bucket(popcount(pos.pieces()));
   const std::int16_t* weights = net.outputWeights[bucket];
   std::int64_t sum = simd::screlu_dot(acc.values[us], weights) +
-                     std::int64_t(simd::screlu_dot(acc.values[~us], weights + HiddenSize));
+                     simd::screlu_dot(acc.values[~us], weights + HiddenSize);
   // sum is in QA^2 * QB; one QA goes so that it adds to the bias (QA * QB).
   std::int64_t out = sum / QA + net.outputBias[bucket];
   return int(out * EvalScale / (QA * QB));

@@ -38,6 +38,7 @@ constexpr int InputSize = 768;
 constexpr int HiddenSize = SHIFTMATE_HIDDEN_SIZE;
 static_assert(HiddenSize >= 32 && HiddenSize % 32 == 0,
               "the vector kernels take 32 int16 lanes a step (AVX-512)");
+static_assert(HiddenSize <= 1024, "screlu_dot's int32 lanes stay exact up to 1024 (simd.h)");
 constexpr int QA = 255;  // accumulator quantisation (1.0 = QA)
 constexpr int QB = 64;   // output weight quantisation (1.0 = QB)
 // Network output 1.0 = this many centipawns. The trainer reads scores

@@ -16,7 +16,7 @@ HWY_BEFORE_NAMESPACE();
 namespace shiftmate::nnue::simd::HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
-std::int32_t ScreluDot(const std::int16_t* acc, const std::int16_t* w) {
+std::int64_t ScreluDot(const std::int16_t* acc, const std::int16_t* w) {
   const hn::ScalableTag<std::int16_t> d16;
   const hn::Repartition<std::int32_t, decltype(d16)> d32;
   const auto zero = hn::Zero(d16), one = hn::Set(d16, std::int16_t(QA));
@@ -26,7 +26,11 @@ std::int32_t ScreluDot(const std::int16_t* acc, const std::int16_t* w) {
     const auto vw = hn::Mul(v, hn::LoadU(d16, w + i));  // low 16 bits, as mullo
     sum0 = hn::ReorderWidenMulAccumulate(d32, vw, v, sum0, sum1);
   }
-  return hn::GetLane(hn::SumOfLanes(d32, hn::RearrangeToOddPlusEven(sum0, sum1)));
+  HWY_ALIGN std::int32_t lanes[hn::MaxLanes(d32)];
+  hn::Store(hn::RearrangeToOddPlusEven(sum0, sum1), d32, lanes);
+  std::int64_t total = 0;
+  for (std::size_t i = 0; i < hn::Lanes(d32); ++i) total += lanes[i];
+  return total;
 }
 
 void AddSub(std::int16_t* out, const std::int16_t* in, const std::int16_t* add,
@@ -57,7 +61,7 @@ HWY_EXPORT(ScreluDot);
 HWY_EXPORT(AddSub);
 HWY_EXPORT(AddSubSub);
 
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
+std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
   return HWY_DYNAMIC_DISPATCH(ScreluDot)(acc, w);
 }
 

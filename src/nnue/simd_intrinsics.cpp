@@ -16,7 +16,7 @@
 
 namespace shiftmate::nnue::simd {
 
-std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
+std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
 #if defined(__AVX512BW__)
   const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi16(QA);
   __m512i sum = _mm512_setzero_si512();
@@ -27,7 +27,7 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
   }
   alignas(64) std::int32_t lanes[16];  // (GCC 12's reduce intrinsic warns spuriously)
   _mm512_store_si512(lanes, sum);
-  std::int32_t total = 0;
+  std::int64_t total = 0;
   for (std::int32_t lane : lanes) total += lane;
   return total;
 #elif defined(__AVX2__)
@@ -39,10 +39,11 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
     __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i)));
     sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
   }
-  __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-  return _mm_cvtsi128_si32(s);
+  alignas(32) std::int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
+  std::int64_t total = 0;
+  for (std::int32_t lane : lanes) total += lane;
+  return total;
 #elif defined(__ARM_NEON) && defined(__aarch64__)
   // The AVX2 sum with 8 lanes: the product v * w wraps to 16 bits like
   // mullo, then widening multiply-accumulates of its halves by v.
@@ -54,7 +55,7 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
     sum = vmlal_s16(sum, vget_low_s16(vw), vget_low_s16(v));
     sum = vmlal_high_s16(sum, vw, v);
   }
-  return vaddvq_s32(sum);
+  return vaddlvq_s32(sum);
 #elif defined(__wasm_simd128__)
   // WebAssembly's 128-bit SIMD (make web): the AVX2 sum with 8 lanes; its
   // dot product is madd's.
@@ -65,10 +66,10 @@ std::int32_t screlu_dot(const std::int16_t* acc, const std::int16_t* w) {
     v128_t vw = wasm_i16x8_mul(v, wasm_v128_load(w + i));
     sum = wasm_i32x4_add(sum, wasm_i32x4_dot_i16x8(vw, v));
   }
-  return wasm_i32x4_extract_lane(sum, 0) + wasm_i32x4_extract_lane(sum, 1) +
-         wasm_i32x4_extract_lane(sum, 2) + wasm_i32x4_extract_lane(sum, 3);
+  return std::int64_t(wasm_i32x4_extract_lane(sum, 0)) + wasm_i32x4_extract_lane(sum, 1) +
+         std::int64_t(wasm_i32x4_extract_lane(sum, 2)) + wasm_i32x4_extract_lane(sum, 3);
 #else
-  std::int32_t sum = 0;
+  std::int64_t sum = 0;
   for (int i = 0; i < HiddenSize; ++i) {
     std::int32_t v = std::clamp<std::int32_t>(acc[i], 0, QA);
     sum += std::int16_t(v * w[i]) * v;
