@@ -447,3 +447,35 @@ TEST(Trainer, RoundingRefitBringsTheOutputsBackToTheFloatNetwork) {
   }
   EXPECT_GT(changed, 0);
 }
+
+// However far training drives the first layer, the engine's accumulator
+// (a neuron's bias plus the weights of up to 32 pieces, in int16) must not
+// wrap: a learning rate far too large for scores far too large pushes the
+// weights and biases to the trainer's limits.
+TEST(Trainer, TheFirstLayerStaysInsideTheAccumulatorsRange) {
+  std::vector<PackedPosition> data = material_positions(2000, 13);
+  for (std::size_t i = 0; i < data.size(); ++i) data[i].score = i % 3 ? 30000 : -30000;
+  TrainerOptions o = small_run();
+  o.epochs = 3;
+  o.batchSize = 8;
+  o.learningRate = o.finalLearningRate = 2.0;
+  o.weightDecay = 0;
+  FloatNetwork net = trained(data, o, 17);
+  auto quantised = std::make_unique<nnue::Network>();
+  net.quantise(*quantised);
+  int worst = 0, largestBias = 0, largestWeight = 0;
+  for (int j = 0; j < nnue::HiddenSize; ++j) {
+    std::vector<int> column;
+    for (int f = 0; f < nnue::InputSize; ++f)
+      column.push_back(std::abs(quantised->featureWeights[f * nnue::HiddenSize + j]));
+    std::partial_sort(column.begin(), column.begin() + 32, column.end(), std::greater<>());
+    int bound = std::abs(quantised->featureBias[j]);
+    for (int k = 0; k < 32; ++k) bound += column[k];
+    worst = std::max(worst, bound);
+    largestBias = std::max(largestBias, int(std::abs(quantised->featureBias[j])));
+    largestWeight = std::max(largestWeight, column[0]);
+  }
+  EXPECT_LE(worst, 32767);
+  // The run reached the limits, or the bound above says nothing.
+  EXPECT_GT(largestWeight, 900) << "largest bias " << largestBias;
+}

@@ -26,7 +26,9 @@ constexpr int OutputSize = 2 * HiddenSize;  // one bucket's weights
 
 constexpr int MaxPieces = 32;
 constexpr float OutputWeightLimit = 127.0f / nnue::QB;  // clamp * weight must fit int16
-constexpr float FeatureWeightLimit = 32000.0f / nnue::QA / MaxPieces;  // no accumulator overflow
+// A hidden neuron's bias and up to 32 pieces' weights add up in the
+// engine's int16 accumulator: each is kept within a 33rd of its range.
+constexpr float FeatureWeightLimit = 32000.0f / nnue::QA / (MaxPieces + 1);
 // The output bias becomes int32 x QA x QB in the engine; 1000 (170,000 cp)
 // is far beyond any useful bias and well inside int32.
 constexpr float OutputBiasLimit = 1000.0f;
@@ -453,7 +455,7 @@ TrainingReport train_network(FloatNetwork& net, std::vector<PackedPosition>& tra
       adam_step(net.featureWeights, grads[0].featureWeights, adamFeatureWeights, lr, o.weightDecay,
                 scale, c1, c2, FeatureWeightLimit);
       adam_step(net.featureBias, grads[0].featureBias, adamFeatureBias, lr, 0, scale, c1, c2,
-                FeatureWeightLimit * MaxPieces);
+                FeatureWeightLimit);
       adam_step(net.outputWeights, grads[0].outputWeights, adamOutputWeights, lr, o.weightDecay,
                 scale, c1, c2, OutputWeightLimit);
       adam_step(net.outputBias, grads[0].outputBias, adamOutputBias, lr, 0, scale, c1, c2,
