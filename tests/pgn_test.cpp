@@ -264,6 +264,35 @@ TEST_F(Pgn, SkipsGamesWithBadTagsOrContradictions) {
   }
 }
 
+// A result the board did not decide says nothing of the positions: a time
+// forfeit (fastchess and cutechess write the Termination tag) is left out,
+// counted apart and no fault of the file; an adjudicated game is converted.
+TEST_F(Pgn, LeavesOutGamesWhoseResultCameFromOffTheBoard) {
+  std::string games;
+  for (const char* termination :
+       {"time forfeit", "Time forfeit", "illegal move", "abandoned", "unterminated"})
+    games += fmt::format("[Termination \"{}\"]\n[Result \"1-0\"]\n\n1. e4 {{+0.1/1}} 1-0\n\n",
+                         termination);
+  games += "[Termination \"adjudication\"]\n[Result \"0-1\"]\n\n1. d4 {+0.1/1} d5 {-0.2/1} 0-1\n";
+  TempFile input(games);
+  TempPath output(".bin");
+  std::istringstream none;
+  std::ostringstream log;
+  ConvertReport r = run_convert({{input.path()}, output.path(), false}, none, log);
+  EXPECT_FALSE(r.error);
+  EXPECT_EQ(r.games, 6u);
+  EXPECT_EQ(r.gamesConverted, 1u);
+  EXPECT_EQ(r.gamesSkipped[int(PgnSkip::OFF_THE_BOARD)], 5u);
+  EXPECT_EQ(r.bad_games(), 0u);
+  EXPECT_FALSE(r.too_many_rejected()) << "five of six games left out, none bad";
+  EXPECT_EQ(log.str(), "") << "counted in the summary, not listed";
+  EXPECT_TRUE(contains(describe(r), "5 left out for a result from off the board")) << describe(r);
+  const std::vector<PackedPosition> records = records_in(output.path());
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0].result, std::uint8_t(StmResult::LOSS));  // white, who lost
+  EXPECT_EQ(records[1].score, -20);
+}
+
 TEST_F(Pgn, ReadsTheScoreOfAComment) {
   EXPECT_EQ(pgn_comment_score("+0.35/12 0.123s"), 35);
   EXPECT_EQ(pgn_comment_score(" +0.35/12 0.123s, n=1000, sd=20, White wins"), 35);

@@ -18,6 +18,10 @@ namespace shiftmate {
 
 namespace {
 
+// A game left out for a reason that is no fault of its file: cut off by the
+// end of an input still being written, or a result from off the board.
+bool is_fault(PgnSkip why) { return why != PgnSkip::CUT_OFF && why != PgnSkip::OFF_THE_BOARD; }
+
 // Records written per append: 2 MiB.
 constexpr std::size_t BatchRecords = 1 << 16;
 
@@ -101,7 +105,7 @@ bool convert_stream(std::istream& in, const std::string& name, Output& output,
               if (skip.why == PgnSkip::CUT_OFF)  // not a fault: always said, never counted
                 fmt::print(log, "convert: {}:{}: game {} is not converted: {}\n", name, skip.line,
                            skip.game, skip.message);
-              else
+              else if (is_fault(skip.why))  // (a timed match's time losses: the summary's)
                 problems.report(name, skip.line,
                                 fmt::format("game {} skipped: {}", skip.game, skip.message));
             });
@@ -188,7 +192,7 @@ ConvertReport run_convert(const ConvertOptions& options, std::istream& standardI
 std::uint64_t ConvertReport::bad_games() const {
   std::uint64_t bad = 0;
   for (int why = 0; why < PgnSkipCount; ++why)
-    if (PgnSkip(why) != PgnSkip::CUT_OFF) bad += gamesSkipped[why];
+    if (is_fault(PgnSkip(why))) bad += gamesSkipped[why];
   return bad;
 }
 
@@ -200,13 +204,15 @@ std::string describe(const ConvertReport& r) {
   if (!r.games) return text;
   std::string reasons;
   for (int why = 0; why < PgnSkipCount; ++why)
-    if (PgnSkip(why) != PgnSkip::CUT_OFF)
+    if (is_fault(PgnSkip(why)))
       reasons += fmt::format("{}{} {}", reasons.empty() ? "" : ", ", r.gamesSkipped[why],
                              pgn_skip_name(PgnSkip(why)));
   text += fmt::format("{} games read, {} converted, {} skipped ({})", r.games, r.gamesConverted,
                       r.bad_games(), reasons);
   if (const auto cut = r.gamesSkipped[int(PgnSkip::CUT_OFF)])
     text += fmt::format(", {} cut off by the end of the input", cut);
+  if (const auto off = r.gamesSkipped[int(PgnSkip::OFF_THE_BOARD)])
+    text += fmt::format(", {} left out for a result from off the board (Termination)", off);
   text += fmt::format("\n{} positions converted; {} moves without a score not recorded\n",
                       r.gameRecords, r.unscoredMoves);
   if (r.gamesWithoutPlayer)

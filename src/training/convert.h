@@ -45,7 +45,8 @@ struct ConvertReport {
   std::optional<std::string> error;  // an input or the output could not be used
 
   // Games skipped for a fault in them (a game cut off by the end of its
-  // input is not one: the file may still be being written).
+  // input is not one: the file may still be being written; nor is one whose
+  // Termination tag puts its result off the board, as a time forfeit).
   std::uint64_t bad_games() const;
   bool too_many_rejected() const {
     return rejected > lines * ConvertMaxRejectedFraction ||

@@ -36,6 +36,16 @@ std::string lower(std::string_view text) {
   return out;
 }
 
+// The Termination values of fastchess, cutechess and the PGN standard whose
+// result the board did not decide ("normal" and "adjudication" it did).
+bool result_off_the_board(std::string_view termination) {
+  static constexpr std::string_view OffTheBoard[] = {
+      "time forfeit", "illegal move",     "abandoned",         "unterminated",
+      "emergency",    "rules infraction", "stalled connection"};
+  const std::string value = lower(termination);
+  return std::find(std::begin(OffTheBoard), std::end(OffTheBoard), value) != std::end(OffTheBoard);
+}
+
 }  // namespace
 
 std::string_view pgn_skip_name(PgnSkip why) {
@@ -48,6 +58,8 @@ std::string_view pgn_skip_name(PgnSkip why) {
       return "no result";
     case PgnSkip::CUT_OFF:
       return "cut off";
+    case PgnSkip::OFF_THE_BOARD:
+      return "result off the board";
   }
   return "?";
 }
@@ -127,6 +139,7 @@ void PgnReader::begin_game(std::uint64_t number) {
   resultTag.clear();
   whiteName.clear();
   blackName.clear();
+  terminationTag.clear();
   records.clear();
   pending.reset();
   gameUnscored = 0;
@@ -177,6 +190,7 @@ void PgnReader::tag(std::string_view name, std::string_view value, std::uint64_t
   if (name == "SetUp") setUpTag = std::string(value);
   if (name == "White") whiteName = value;
   if (name == "Black") blackName = value;
+  if (name == "Termination") terminationTag = value;
   if (name == "Result") {
     if (!is_result(value))
       return fail(PgnSkip::BAD_TAG, number, fmt::format("Result tag '{}' is not a result", value));
@@ -296,6 +310,9 @@ void PgnReader::end_game(std::string_view result, std::uint64_t number) {
     else if (!resultTag.empty() && resultTag != result)
       fail(PgnSkip::BAD_TAG, number,
            fmt::format("the Result tag says '{}' but the moves end with '{}'", resultTag, result));
+    else if (result_off_the_board(terminationTag))
+      fail(PgnSkip::OFF_THE_BOARD, number,
+           fmt::format("its Termination tag says '{}'", terminationTag));
   }
   if (problem) {
     onSkip(*problem);

@@ -24,13 +24,16 @@ namespace shiftmate {
 
 // Why a game gives no records.
 enum class PgnSkip : std::uint8_t {
-  ILLEGAL_MOVE,  // a move that is not legal or not SAN, or unbalanced ( )
-  BAD_TAG,       // a malformed tag line, a bad FEN, a variant other than chess or
-                 // Chess960, a Result tag the moves' end contradicts
-  NO_RESULT,     // `*`, or the next game's tags before a result
-  CUT_OFF,       // the input ends inside the game (a file still being written)
+  ILLEGAL_MOVE,   // a move that is not legal or not SAN, or unbalanced ( )
+  BAD_TAG,        // a malformed tag line, a bad FEN, a variant other than chess or
+                  // Chess960, a Result tag the moves' end contradicts
+  NO_RESULT,      // `*`, or the next game's tags before a result
+  CUT_OFF,        // the input ends inside the game (a file still being written)
+  OFF_THE_BOARD,  // the Termination tag says the result came from off the board: a
+                  // time forfeit, an illegal move, an engine that stopped answering
+                  // or a match broken off; the result says nothing of the positions
 };
-constexpr int PgnSkipCount = 4;
+constexpr int PgnSkipCount = 5;
 std::string_view pgn_skip_name(PgnSkip why);
 
 // The score in a move's comment, in centipawns from the mover's view: the
@@ -100,7 +103,7 @@ class PgnReader {
   std::uint64_t firstLine = 0;
   std::optional<Skip> problem;  // the first one
   std::optional<std::string> fenTag, setUpTag;
-  std::string resultTag, whiteName, blackName;
+  std::string resultTag, whiteName, blackName, terminationTag;
   bool chess960 = false;
   Position pos;
   std::vector<PackedPosition> records;
