@@ -110,7 +110,9 @@ test: test-deps build
 # (the native build, here with every test file), AVX2 (x86-64-bmi2, which also
 # takes the PEXT slider lookups), scalar (x86-64) and Highway's run-time choice.
 # Only the network's, the move generator's and the bench's tests are compiled
-# and run, and each binary's bench must search the committed node count.
+# and run, and each binary's bench must search the committed node count. A
+# last build, 384 neurons wide without a net, runs the network's inference
+# tests where one side's sum no longer fits int32.
 KERNEL_BUILDS := x86-64-bmi2:intrinsics x86-64:intrinsics x86-64:highway
 # The tests each step runs are labelled in tests/CMakeLists.txt (TEST_GROUPS);
 # these files hold the ones labelled `kernels`.
@@ -131,6 +133,13 @@ kernels: test-deps build
 	  printf 'eval\nquit\n' | $$dir/shiftmate | grep '^Network'; \
 	  scripts/check-bench.sh $$dir/shiftmate; \
 	done
+	@echo "== kernels: HIDDEN=384, scalar, no net: sums past int32's range (simd.h)"
+	cmake -S . -B build/kernels/h384-x86-64 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=$(CXX) \
+	  -DSHIFTMATE_ARCH=x86-64 -DSHIFTMATE_HIDDEN=384 -DSHIFTMATE_NET=none \
+	  -DSHIFTMATE_TEST_FILES=nnue_test > /dev/null
+	cmake --build build/kernels/h384-x86-64 -j $(JOBS)
+	build/kernels/h384-x86-64/tests/shiftmate_tests --gtest_brief=1 \
+	  --gtest_filter='NnueInference.*:NnueAccumulator.*'
 
 layers:
 	scripts/check-layers.py

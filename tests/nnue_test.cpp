@@ -319,20 +319,22 @@ TEST(NnueInference, QuantisedOutputMatchesTheFloatReference) {
 // Every kernel against the plain sum at the extremes: accumulators at and
 // past the clamp, the largest weights the trainer writes (+-127, whose
 // products with QA just fit int16) and weights past them (whose products
-// wrap to 16 bits, alike everywhere). Each side's sum nears int32's limit
-// at 256 hidden neurons and passes it from 261.
+// wrap to 16 bits, alike everywhere; 128 * 256 wraps to -32768). Each
+// side's sum nears int32's limit at 256 hidden neurons and passes it in a
+// wider build (make HIDDEN=384).
 TEST(NnueInference, SaturatedSumsAreExactInEveryKernel) {
   auto net = random_network(5);
   Position pos;
   const int bucket = nnue::output_bucket(popcount(pos.pieces()));
   auto acc = std::make_unique<nnue::Accumulator>();
-  for (int weightCase = 0; weightCase < 3; ++weightCase) {
+  for (int weightCase = 0; weightCase < 4; ++weightCase) {
     std::int64_t sum = 0;
     for (int i = 0; i < 2 * nnue::HiddenSize; ++i) {
       const std::int16_t w = weightCase == 0   ? 127
                              : weightCase == 1 ? std::int16_t(i % 2 ? -127 : 127)
-                                               : std::int16_t(200 + i % 7);
-      const std::int16_t a = std::int16_t(i % 5 == 4 ? 100 + i : 300 + i);
+                             : weightCase == 2 ? std::int16_t(200 + i % 7)
+                                               : 256;
+      const std::int16_t a = weightCase == 3 ? 128 : std::int16_t(i % 5 == 4 ? 100 + i : 300 + i);
       net->outputWeights[bucket][i] = w;
       acc->values[i < nnue::HiddenSize ? WHITE : BLACK][i % nnue::HiddenSize] = a;
       const std::int32_t v = std::clamp<std::int32_t>(a, 0, nnue::QA);

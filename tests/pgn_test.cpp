@@ -273,6 +273,7 @@ TEST_F(Pgn, LeavesOutGamesWhoseResultCameFromOffTheBoard) {
        {"time forfeit", "Time forfeit", "illegal move", "abandoned", "unterminated"})
     games += fmt::format("[Termination \"{}\"]\n[Result \"1-0\"]\n\n1. e4 {{+0.1/1}} 1-0\n\n",
                          termination);
+  games += "[Termination \"unterminated\"]\n[Result \"*\"]\n\n1. c4 {+0.1/1} *\n\n";
   games += "[Termination \"adjudication\"]\n[Result \"0-1\"]\n\n1. d4 {+0.1/1} d5 {-0.2/1} 0-1\n";
   TempFile input(games);
   TempPath output(".bin");
@@ -280,13 +281,13 @@ TEST_F(Pgn, LeavesOutGamesWhoseResultCameFromOffTheBoard) {
   std::ostringstream log;
   ConvertReport r = run_convert({{input.path()}, output.path(), false}, none, log);
   EXPECT_FALSE(r.error);
-  EXPECT_EQ(r.games, 6u);
+  EXPECT_EQ(r.games, 7u);
   EXPECT_EQ(r.gamesConverted, 1u);
-  EXPECT_EQ(r.gamesSkipped[int(PgnSkip::OFF_THE_BOARD)], 5u);
+  EXPECT_EQ(r.gamesSkipped[int(PgnSkip::OFF_THE_BOARD)], 6u);
   EXPECT_EQ(r.bad_games(), 0u);
-  EXPECT_FALSE(r.too_many_rejected()) << "five of six games left out, none bad";
+  EXPECT_FALSE(r.too_many_rejected()) << "six of seven games left out, none bad";
   EXPECT_EQ(log.str(), "") << "counted in the summary, not listed";
-  EXPECT_TRUE(contains(describe(r), "5 left out for a result from off the board")) << describe(r);
+  EXPECT_TRUE(contains(describe(r), "6 left out for a result from off the board")) << describe(r);
   const std::vector<PackedPosition> records = records_in(output.path());
   ASSERT_EQ(records.size(), 2u);
   EXPECT_EQ(records[0].result, std::uint8_t(StmResult::LOSS));  // white, who lost

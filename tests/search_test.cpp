@@ -88,10 +88,10 @@ TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
   // spent 81 M without one, its depth stuck). The nodes to that mate swing
   // with the table's size, the search's margins and the net: n21 completes
   // depth 40 in 6.1 M nodes at 64 MB and knows the win (a mate the 50-move
-  // rule might spoil: VALUE_TB_WIN_IN_MAX_PLY - 1 where it was found, less a
-  // point a ply on the way to the root) but proves a mate in 14
-  // only at depth 41, after 43 M (16.7 M at 16 and 32 MB); n19 mated in
-  // 8.1 M, n17 in 9.2-10.0 M.
+  // rule might spoil, VALUE_TB_WIN_IN_MAX_PLY - 1 from the table, which
+  // pruning's margins take a little below: 31,462 at the root) but proves a
+  // mate in 14 only at depth 41, after 43 M (16.7 M at 16 and 32 MB); n19
+  // mated in 8.1 M, n17 in 9.2-10.0 M. The evaluation alone is far below.
   limits.mate = 25;
   limits.nodes = 20000000;
   SearchRun run = search_with(pos, limits, 64);
@@ -100,6 +100,8 @@ TEST(SearchLimits, ForcingEndgameKeepsTheTreeBounded) {
   for (const SearchInfo& info : run.infos)
     if (info.bound == BOUND_EXACT) completed = std::max(completed, info.depth);
   EXPECT_GE(completed, 20) << "the tree grows too fast in a forcing endgame";
+  EXPECT_LT(run.infos.front().score, VALUE_TB_WIN_IN_MAX_PLY - MAX_PLY)
+      << "depth 1: the net's view";
   EXPECT_GE(run.infos.back().score, VALUE_TB_WIN_IN_MAX_PLY - MAX_PLY) << "White wins";
 }
 

@@ -14,9 +14,10 @@ namespace shiftmate::nnue::simd {
 // sum over i of clamp(acc[i], 0, QA)^2 * w[i], in units of QA^2 * QB. The
 // product clamp * w fits in int16 because the trainer keeps |w| < 128 / QB
 // (a file's other weights wrap there, alike in every kernel). Vector lanes
-// sum in int32, each at most HiddenSize / 4 terms of at most QA * 32768:
-// exact up to HiddenSize 1024 (network.h); the lanes add up in int64, since
-// a full layer's sum passes int32's range from HiddenSize 261.
+// sum in int32, each at most 256 terms of at most QA * 32768 (HiddenSize / 4
+// with 4 lanes or more: HiddenSize up to 1024, network.h; Highway's scalar
+// target starts its lanes again every 256); the lanes add up in int64, since
+// a full layer's sum can pass int32's range from HiddenSize 258.
 std::int64_t screlu_dot(const std::int16_t* acc, const std::int16_t* weights);
 
 // out = in + add - sub: a quiet move.

@@ -7,6 +7,7 @@
 #include <hwy/foreach_target.h>  // re-includes this file for every target
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <string>
 
 #include "nnue/network.h"
@@ -20,16 +21,21 @@ std::int64_t ScreluDot(const std::int16_t* acc, const std::int16_t* w) {
   const hn::ScalableTag<std::int16_t> d16;
   const hn::Repartition<std::int32_t, decltype(d16)> d32;
   const auto zero = hn::Zero(d16), one = hn::Set(d16, std::int16_t(QA));
-  auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
-  for (int i = 0; i < HiddenSize; i += int(hn::Lanes(d16))) {
-    const auto v = hn::Min(hn::Max(hn::Load(d16, acc + i), zero), one);
-    const auto vw = hn::Mul(v, hn::LoadU(d16, w + i));  // low 16 bits, as mullo
-    sum0 = hn::ReorderWidenMulAccumulate(d32, vw, v, sum0, sum1);
-  }
-  HWY_ALIGN std::int32_t lanes[hn::MaxLanes(d32)];
-  hn::Store(hn::RearrangeToOddPlusEven(sum0, sum1), d32, lanes);
+  // Highway's scalar target has one int32 lane for every term: the lanes
+  // go into the int64 total every 256 neurons (simd.h), in every target.
+  constexpr int Chunk = 256;
   std::int64_t total = 0;
-  for (std::size_t i = 0; i < hn::Lanes(d32); ++i) total += lanes[i];
+  for (int start = 0; start < HiddenSize; start += Chunk) {
+    auto sum0 = hn::Zero(d32), sum1 = hn::Zero(d32);
+    for (int i = start; i < std::min(start + Chunk, HiddenSize); i += int(hn::Lanes(d16))) {
+      const auto v = hn::Min(hn::Max(hn::Load(d16, acc + i), zero), one);
+      const auto vw = hn::Mul(v, hn::LoadU(d16, w + i));  // low 16 bits, as mullo
+      sum0 = hn::ReorderWidenMulAccumulate(d32, vw, v, sum0, sum1);
+    }
+    HWY_ALIGN std::int32_t lanes[hn::MaxLanes(d32)];
+    hn::Store(hn::RearrangeToOddPlusEven(sum0, sum1), d32, lanes);
+    for (std::size_t i = 0; i < hn::Lanes(d32); ++i) total += lanes[i];
+  }
   return total;
 }
 

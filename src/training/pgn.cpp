@@ -40,8 +40,8 @@ std::string lower(std::string_view text) {
 // result the board did not decide ("normal" and "adjudication" it did).
 bool result_off_the_board(std::string_view termination) {
   static constexpr std::string_view OffTheBoard[] = {
-      "time forfeit", "illegal move",     "abandoned",         "unterminated",
-      "emergency",    "rules infraction", "stalled connection"};
+      "time forfeit",       "illegal move", "abandoned",        "unterminated",
+      "stalled connection", "emergency",    "rules infraction", "death"};
   const std::string value = lower(termination);
   return std::find(std::begin(OffTheBoard), std::end(OffTheBoard), value) != std::end(OffTheBoard);
 }
@@ -305,14 +305,15 @@ void PgnReader::play(std::string_view san, std::uint64_t number) {
 void PgnReader::end_game(std::string_view result, std::uint64_t number) {
   drop_pending();
   if (!problem && set_up(number)) {
-    if (result == "*")
+    // Before '*': a match broken off ends `*` with Termination "unterminated".
+    if (result_off_the_board(terminationTag))
+      fail(PgnSkip::OFF_THE_BOARD, number,
+           fmt::format("its Termination tag says '{}'", terminationTag));
+    else if (result == "*")
       fail(PgnSkip::NO_RESULT, number, "no result ('*')");
     else if (!resultTag.empty() && resultTag != result)
       fail(PgnSkip::BAD_TAG, number,
            fmt::format("the Result tag says '{}' but the moves end with '{}'", resultTag, result));
-    else if (result_off_the_board(terminationTag))
-      fail(PgnSkip::OFF_THE_BOARD, number,
-           fmt::format("its Termination tag says '{}'", terminationTag));
   }
   if (problem) {
     onSkip(*problem);
