@@ -383,9 +383,8 @@ CommandSyntax convert_syntax() {
       "other moves are played, not recorded. Bad lines and games (an illegal move, "
       "a bad tag, no result) are reported and skipped; a game cut off by the end "
       "of the input, or whose Termination tag says its result came from off the "
-      "board (time forfeit, illegal move, abandoned, ...), is left out; the exit status is 1 when "
-      "more than 1% of the "
-      "lines or games are bad.",
+      "board (time forfeit, illegal move, abandoned, ...), is left out; the exit "
+      "status is 1 when more than 1% of the lines or games are bad.",
       "[INPUT ...]  (none or '-': standard input)", "inputs", "INPUT", "text or PGN files", false);
   syntax.required.push_back("output");
   cxxopts::OptionAdder add = syntax.options.add_options();

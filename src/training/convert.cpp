@@ -18,8 +18,8 @@ namespace shiftmate {
 
 namespace {
 
-// A game left out for a reason that is no fault of its file: cut off by the
-// end of an input still being written, or a result from off the board.
+// Whether a skipped game counts against its file: one cut off by the end of
+// an input still being written, or decided off the board, does not.
 bool is_fault(PgnSkip why) { return why != PgnSkip::CUT_OFF && why != PgnSkip::OFF_THE_BOARD; }
 
 // Records written per append: 2 MiB.
@@ -105,7 +105,7 @@ bool convert_stream(std::istream& in, const std::string& name, Output& output,
               if (skip.why == PgnSkip::CUT_OFF)  // not a fault: always said, never counted
                 fmt::print(log, "convert: {}:{}: game {} is not converted: {}\n", name, skip.line,
                            skip.game, skip.message);
-              else if (is_fault(skip.why))  // (a timed match's time losses: the summary's)
+              else if (is_fault(skip.why))  // off-board games: in the summary only
                 problems.report(name, skip.line,
                                 fmt::format("game {} skipped: {}", skip.game, skip.message));
             });
