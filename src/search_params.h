@@ -28,7 +28,7 @@ namespace shiftmate::search_params {
   P(NullMoveMaxEvalReduction, 4, 1, 6, 1)  /* plies */                                      \
   P(IirMinDepth, 3, 2, 8, 1)                                                                \
   /* Pruning in the move loop. */                                                           \
-  P(LmpBase, 4, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves */                     \
+  P(LmpBase, 4, 0, 10, 1) /* quiets after (this + depth^2) / 2 moves (x2 improving) */      \
   P(SeeNoisyMaxDepth, 6, 3, 12, 1)                                                          \
   P(SeeNoisyPerDepth, 86, 30, 200, 10)                                                      \
   P(SeeQuietPerLmrDepthSquared, 27, 5, 60, 3)                                               \

@@ -163,6 +163,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   // search below or another thread may have given the slot to another position.
   const Bound ttBound = ttHit ? tte->bound() : BOUND_NONE;
   const int ttDepth = ttHit ? tte->depth() : 0;
+  const int ttEval = ttHit ? tte->eval() : VALUE_NONE;
   const bool ttCapture = ttMove && pos.is_capture(ttMove);
   // The singular search (excluded move) re-enters this node: keep its flag.
   if (!excluded) ss->ttPv = PvNode || (ttHit && tte->is_pv());
@@ -222,7 +223,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (excluded) {
       eval = ss->staticEval;
     } else if (ttHit) {
-      rawEval = tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
+      rawEval = ttEval != VALUE_NONE ? ttEval : evaluate();
       eval = ss->staticEval = corrected_eval(rawEval, ss);
       if (ttValue != VALUE_NONE && (ttBound & (ttValue > eval ? BOUND_LOWER : BOUND_UPPER)))
         eval = ttValue;
@@ -510,7 +511,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   Move ttMove = ttHit ? tte->move() : Move::none();
   if (ttMove && !ss->inCheck && !pos.is_noisy(ttMove)) ttMove = Move::none();
   const bool ttPv = ttHit && tte->is_pv();
-  const Bound ttBound = ttHit ? tte->bound() : BOUND_NONE;  // with its value, before a reuse
+  // Copied with its value: another thread may reuse the slot.
+  const Bound ttBound = ttHit ? tte->bound() : BOUND_NONE;
+  const int ttEval = ttHit ? tte->eval() : VALUE_NONE;
   if (!PvNode && ttHit && ttValue != VALUE_NONE &&
       (ttBound & (ttValue >= beta ? BOUND_LOWER : BOUND_UPPER)))
     return ttValue;
@@ -522,7 +525,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     ss->staticEval = VALUE_NONE;
     bestValue = futilityBase = -VALUE_INFINITE;
   } else {
-    rawEval = ttHit && tte->eval() != VALUE_NONE ? tte->eval() : evaluate();
+    rawEval = ttEval != VALUE_NONE ? ttEval : evaluate();
     ss->staticEval = bestValue = corrected_eval(rawEval, ss);
     if (ttValue != VALUE_NONE && (ttBound & (ttValue > bestValue ? BOUND_LOWER : BOUND_UPPER)))
       bestValue = ttValue;
@@ -647,7 +650,9 @@ void Worker::iterative_deepening() {
   int stableIterations = 0;
 
   for (rootDepth = 1; rootDepth < MAX_PLY && !stopped(); ++rootDepth) {
-    if (is_main() && shared.depthCap && rootDepth > shared.depthCap) break;
+    // Every thread stops at the cap: a helper one iteration deeper would
+    // otherwise win the vote and report a depth past the one asked for.
+    if (shared.depthCap && rootDepth > shared.depthCap) break;
     bestMoveChanges /= 2;
     for (RootMove& rm : rootMoves) rm.previousScore = rm.score;
 

@@ -149,3 +149,28 @@ TEST(ThreadVote, TheMoveMostThreadsChooseIsPlayed) {
   // A thread that has not completed an iteration has no vote.
   EXPECT_EQ(voted_thread({{0, 20, 10}, {1, 900, 0}}), 0);
 }
+
+// `go depth N` with helpers: no thread searches past N, so the line the GUI
+// sees last (a helper's when it wins the vote) never reports a deeper depth.
+TEST(ThreadVote, HelpersStopAtTheDepthAsked) {
+  Position pos = pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  for (int depth : {2, 3, 4, 5}) {
+    for (int run = 0; run < 5; ++run) {
+      TranspositionTable tt;
+      ASSERT_TRUE(tt.resize(16));
+      Search search(tt);
+      ASSERT_TRUE(search.set_threads(4));
+      std::vector<SearchInfo> infos;
+      SearchCallbacks callbacks;
+      callbacks.onInfo = [&](const SearchInfo& info) { infos.push_back(info); };
+      SearchLimits limits;
+      limits.depth = depth;
+      search.start(pos, limits, SearchOptions{}, std::move(callbacks));
+      search.wait();
+      ASSERT_FALSE(infos.empty());
+      for (const SearchInfo& info : infos) EXPECT_LE(info.depth, depth);
+      EXPECT_TRUE(std::any_of(infos.begin(), infos.end(),
+                              [&](const SearchInfo& info) { return info.depth == depth; }));
+    }
+  }
+}
