@@ -34,8 +34,8 @@ constexpr double OnlyMoveShare = 0.2;
 }  // namespace
 
 TimeBudget allocate_time(TimePoint time, TimePoint inc, int movesToGo, TimePoint overhead) {
-  // Keep the overhead in hand for every move still to come before the next
-  // time control (or a few moves' worth in sudden death).
+  // Keep the overhead in hand for the moves still to come before the next
+  // time control, at most OverheadReserveMoves of them.
   int horizon = movesToGo > 0 ? std::min(movesToGo, MaxHorizon) : TimeSuddenDeathHorizon;
   TimePoint available =
       std::max<TimePoint>(1, time - overhead * std::min(horizon, OverheadReserveMoves));
@@ -45,6 +45,14 @@ TimeBudget allocate_time(TimePoint time, TimePoint inc, int movesToGo, TimePoint
   // With one move to go the whole remaining time may be used, almost.
   double maxShare = movesToGo == 1 ? MaxShareLastMove : MaxShare;
   TimePoint maximum = std::min<TimePoint>(TimePoint(available * maxShare), optimum * MaxOptima);
+  // An increment above the overhead pays for the moves to come, so a clock
+  // already inside the reserve may still spend part of it on this move.
+  if (inc > overhead) {
+    TimePoint spare =
+        std::min<TimePoint>(TimePoint((time - overhead) * maxShare), (inc - overhead) / 2);
+    maximum = std::max(maximum, spare);
+    optimum = std::max(optimum, spare);
+  }
   optimum = std::min(optimum, maximum);
   return {std::max<TimePoint>(1, optimum), std::max<TimePoint>(1, maximum)};
 }

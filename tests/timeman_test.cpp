@@ -29,3 +29,15 @@ TEST(TimeManagement, MoreTimeMeansLongerThinking) {
   EXPECT_LT(allocate_time(10000, 0, 0, 10).optimum, allocate_time(10000, 1000, 0, 10).optimum);
   EXPECT_GT(allocate_time(10000, 0, 1, 10).maximum, allocate_time(10000, 0, 30, 10).maximum);
 }
+
+// Below the overhead's reserve (5 x 10 ms here) the increment still buys
+// thinking time: 45 ms on the clock and 100 ms a move is not a time scramble.
+TEST(TimeManagement, IncrementBuysTimeWhenTheClockIsLow) {
+  TimeBudget b = allocate_time(45, 100, 0, 10);
+  EXPECT_GE(b.maximum, 15);
+  EXPECT_GE(b.optimum, 15);
+  EXPECT_LE(b.maximum, 45 - 10);
+  // Without an increment above the overhead nothing changes: move at once.
+  EXPECT_LE(allocate_time(45, 10, 0, 10).maximum, 1);
+  EXPECT_LE(allocate_time(45, 0, 0, 10).maximum, 1);
+}
