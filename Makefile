@@ -258,12 +258,13 @@ asan: deps test-deps
 	cd build/asan && ctest --output-on-failure -j $(JOBS)
 
 # Tests that run several threads: UCI sessions (search threads, stop/go
-# races, options mid-search), threaded perft, the stress test, datagen: label
-# tsan in tests/CMakeLists.txt. Only the files that hold them (six of the 32
-# test files) are compiled under ThreadSanitizer, and the tsan build must list
-# as many tsan tests as the full build does, so a test moved to another file
-# fails here instead of silently leaving the step.
-TSAN_TEST_FILES := uci_protocol_test;cli_test;uci_stress_test;datagen_test;perft_test;tt_test
+# races, options mid-search), threaded perft, the stress test, datagen,
+# helpers at a depth cap: label tsan in tests/CMakeLists.txt. Only the files
+# that hold them (seven of the 33 test files) are compiled under
+# ThreadSanitizer, and the tsan build must list as many tsan tests as the
+# full build does, so a test moved to another file fails here instead of
+# silently leaving the step.
+TSAN_TEST_FILES := uci_protocol_test;cli_test;uci_stress_test;datagen_test;perft_test;tt_test;search_test
 tsan: deps test-deps build
 	@$(call ensure_packages,$(SANITIZER_PACKAGES))
 	@cmake -S . -B build/tsan $(SANITIZER_FLAGS) -DSHIFTMATE_SANITIZE=thread \

@@ -51,7 +51,6 @@ TimeBudget allocate_time(TimePoint time, TimePoint inc, int movesToGo, TimePoint
     TimePoint spare =
         std::min<TimePoint>(TimePoint((time - overhead) * maxShare), (inc - overhead) / 2);
     maximum = std::max(maximum, spare);
-    optimum = std::max(optimum, spare);
   }
   optimum = std::min(optimum, maximum);
   return {std::max<TimePoint>(1, optimum), std::max<TimePoint>(1, maximum)};

@@ -33,10 +33,11 @@ TEST(TimeManagement, MoreTimeMeansLongerThinking) {
 // Below the overhead's reserve (5 x 10 ms here) the increment still buys
 // thinking time: 45 ms on the clock and 100 ms a move is not a time scramble.
 TEST(TimeManagement, IncrementBuysTimeWhenTheClockIsLow) {
+  // Half the clock past the overhead, (45 - 10) / 2 = 17, below half the
+  // increment past it, (100 - 10) / 2 = 45; the optimum is capped there too.
   TimeBudget b = allocate_time(45, 100, 0, 10);
-  EXPECT_GE(b.maximum, 15);
-  EXPECT_GE(b.optimum, 15);
-  EXPECT_LE(b.maximum, 45 - 10);
+  EXPECT_EQ(b.maximum, 17);
+  EXPECT_EQ(b.optimum, 17);
   // Without an increment above the overhead nothing changes: move at once.
   EXPECT_LE(allocate_time(45, 10, 0, 10).maximum, 1);
   EXPECT_LE(allocate_time(45, 0, 0, 10).maximum, 1);
