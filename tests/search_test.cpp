@@ -25,11 +25,13 @@ struct SearchRun {
   std::uint64_t nodes = 0;
 };
 
-// One single-threaded search from a fresh table and histories.
-SearchRun search_with(const Position& pos, const SearchLimits& limits, int hashMb = 16) {
+// One search from a fresh table and histories, single-threaded unless asked.
+SearchRun search_with(const Position& pos, const SearchLimits& limits, int hashMb = 16,
+                      int threads = 1) {
   TranspositionTable tt;
   EXPECT_TRUE(tt.resize(hashMb));
   Search search(tt);
+  EXPECT_TRUE(search.set_threads(threads));
   SearchRun run;
   SearchCallbacks callbacks;
   callbacks.onInfo = [&](const SearchInfo& info) { run.infos.push_back(info); };
@@ -156,17 +158,9 @@ TEST(ThreadVote, HelpersStopAtTheDepthAsked) {
   Position pos = pos_of("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   for (int depth : {2, 3, 4, 5}) {
     for (int run = 0; run < 5; ++run) {
-      TranspositionTable tt;
-      ASSERT_TRUE(tt.resize(16));
-      Search search(tt);
-      ASSERT_TRUE(search.set_threads(4));
-      std::vector<SearchInfo> infos;
-      SearchCallbacks callbacks;
-      callbacks.onInfo = [&](const SearchInfo& info) { infos.push_back(info); };
       SearchLimits limits;
       limits.depth = depth;
-      search.start(pos, limits, SearchOptions{}, std::move(callbacks));
-      search.wait();
+      const std::vector<SearchInfo> infos = search_with(pos, limits, 16, 4).infos;
       ASSERT_FALSE(infos.empty());
       for (const SearchInfo& info : infos) EXPECT_LE(info.depth, depth);
       EXPECT_TRUE(std::any_of(infos.begin(), infos.end(),
