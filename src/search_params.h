@@ -38,8 +38,8 @@ namespace shiftmate::search_params {
   P(FutilityBase, 104, 40, 300, 12)                                                         \
   P(FutilityPerLmrDepth, 95, 40, 250, 11)                                                   \
   P(QsearchFutilityMargin, 187, 60, 400, 18)                                                \
-  P(QsearchMaxMoves, 2, 1, 6, 1) /* then only checks and recaptures */                      \
-  P(QsearchMaxQuietEvasions, 1, 1, 4, 1)                                                    \
+  P(QsearchMaxMoves, 2, 1, 6, 1)         /* then only checks, promotions, recaptures */     \
+  P(QsearchMaxQuietEvasions, 1, 1, 4, 1) /* in check, after mate is escaped */              \
   /* Extensions. */                                                                         \
   P(SingularMinDepth, 5, 4, 12, 1)                                                          \
   P(SingularTtDepthMargin, 2, 1, 6, 1) /* plies the hash entry may be shallower */          \

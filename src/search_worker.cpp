@@ -557,16 +557,17 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     shared.tt.prefetch(pos.key_after(move));  // early: loads while the move is judged
     const bool givesCheck = pos.gives_check(move);
 
-    // Step 6. Pruning, not while every line loses. In check, one quiet
-    // evasion that escapes mate is enough: the others rarely do better.
+    // Step 6. Pruning, not while every line loses; move-count pruning is
+    // +12.3 +- 9.6 Elo at 20,000 nodes (docs/strength.md, 2026-12-04). In
+    // check, once a line escapes mate, only QsearchMaxQuietEvasions more
+    // quiet evasions are searched: the others rarely do better.
     if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY && ss->inCheck && !pos.is_noisy(move) &&
         ++quietEvasions > QsearchMaxQuietEvasions)
       continue;
     if (bestValue > VALUE_TB_LOSS_IN_MAX_PLY && !ss->inCheck) {
       if (!givesCheck && move.kind() != PROMOTION) {
         // The picker's best captures come first: later ones that neither
-        // check nor recapture are left alone (with one quiet evasion in
-        // check: +12.3 +- 9.6 Elo at 20,000 nodes; docs/strength.md, 2026-12-04).
+        // check, promote nor recapture are left alone.
         if (moveCount > QsearchMaxMoves && move.to() != prevTo) continue;
         // Futility: even winning this piece cannot lift us to alpha.
         int gain = futilityBase + TradeValue[pos.captured_type(move)];
