@@ -8,6 +8,9 @@ namespace shiftmate {
 
 namespace {
 
+// A checking quiet move may give up this much (a pawn) and still be tried early.
+constexpr int QuietCheckSeeMargin = 75;
+
 // Hash moves can come from another position that shares the table slot.
 Move usable_tt_move(const Position& pos, Move ttMove, bool quiescence) {
   if (!is_legal(pos, ttMove)) return Move::none();
@@ -38,12 +41,21 @@ void MovePicker::score_captures(Scored* begin, Scored* last) const {
 
 void MovePicker::score_quiets(Scored* begin, Scored* last) const {
   const Color us = pos.side_to_move();
+  // The squares from which each piece type would check the enemy king
+  // (discovered checks are left out: rare, and dearer to find).
+  const Square ksq = pos.king_square(~us);
+  const Bitboard occupied = pos.pieces();
+  const Bitboard diagonal = bishop_attacks(ksq, occupied), straight = rook_attacks(ksq, occupied);
+  const Bitboard checkSquares[PIECE_TYPE_NB] = {
+      0, pawn_attacks(~us, ksq), knight_attacks(ksq), diagonal, straight, diagonal | straight, 0};
   for (Scored* s = begin; s != last; ++s) {
     Move m = s->move;
     Piece moved = pos.piece_on(m.from());
     s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats)];
     for (const PieceToHistory* ch : ctx.continuation)
       if (ch) s->score += (*ch)[moved][m.to()];
+    if ((checkSquares[type_of(moved)] & square_bb(m.to())) && pos.see_ge(m, -QuietCheckSeeMargin))
+      s->score += ctx.quietCheckBonus;
   }
 }
 

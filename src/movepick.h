@@ -22,6 +22,7 @@ struct OrderingContext {
   const PieceToHistory* continuation[3];  // after our move 1, 2 and 4 plies ago
   Move killers[2];
   Move counter;
+  int quietCheckBonus = 0;  // added to a quiet move that checks directly and loses nothing by SEE
 };
 
 class MovePicker {

@@ -40,6 +40,11 @@ namespace shiftmate::search_params {
   P(QsearchFutilityMargin, 187, 60, 400, 18)                                                \
   P(QsearchMaxMoves, 2, 1, 6, 1)         /* then only checks, promotions, recaptures */     \
   P(QsearchMaxQuietEvasions, 1, 1, 4, 1) /* in check, after mate is escaped */              \
+  P(CaptureFutilityMaxLmrDepth, 6, 2, 12, 1)                                                \
+  P(CaptureFutilityBase, 220, 60, 500, 24)                                                  \
+  P(CaptureFutilityPerLmrDepth, 180, 60, 400, 18)                                           \
+  P(CaptureFutilityHistoryDivisor, 16, 4, 40, 3)                                            \
+  P(QuietCheckBonus, 12000, 0, 32000, 1600) /* ordering: a quiet direct check */            \
   /* Extensions. */                                                                         \
   P(SingularMinDepth, 5, 4, 12, 1)                                                          \
   P(SingularTtDepthMargin, 2, 1, 6, 1) /* plies the hash entry may be shallower */          \

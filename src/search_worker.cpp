@@ -327,6 +327,18 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       if (moveCount >= lmp_threshold(depth, improving)) skipQuiets = true;  // late move pruning
       int lmrDepth = std::max(newDepth - reduction(depth, moveCount), 0);
       if (capture || givesCheck) {
+        // Futility for captures: even the captured piece and a margin that
+        // grows with depth (and the capture's history) cannot reach alpha.
+        // With quiet checks ordered early: +25.5 Elo at 20,000 nodes, about +5
+        // each alone (docs/strength.md, 2026-12-04).
+        if (capture && !givesCheck && !ss->inCheck && move.kind() != PROMOTION &&
+            lmrDepth <= CaptureFutilityMaxLmrDepth &&
+            ss->staticEval + CaptureFutilityBase + CaptureFutilityPerLmrDepth * lmrDepth +
+                    TradeValue[pos.captured_type(move)] +
+                    captureHistory[moved][move.to()][pos.captured_type(move)] /
+                        CaptureFutilityHistoryDivisor <=
+                alpha)
+          continue;
         if (depth <= SeeNoisyMaxDepth && !pos.see_ge(move, -SeeNoisyPerDepth * depth))
           continue;  // SEE pruning
       } else {

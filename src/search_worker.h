@@ -141,7 +141,8 @@ class Worker {
             &captureHistory,
             {(ss - 1)->continuation, (ss - 2)->continuation, (ss - 4)->continuation},
             {ss->killers[0], ss->killers[1]},
-            counter};
+            counter,
+            search_params::QuietCheckBonus};
   }
   // The correction tables' entries for this node: pawns and each side's
   // other pieces (by the side to move), and the two moves that led here (by
