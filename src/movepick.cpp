@@ -8,9 +8,6 @@ namespace shiftmate {
 
 namespace {
 
-// A checking quiet move may give up this much (a pawn) and still be tried early.
-constexpr int QuietCheckSeeMargin = 75;
-
 // Hash moves can come from another position that shares the table slot.
 Move usable_tt_move(const Position& pos, Move ttMove, bool quiescence) {
   if (!is_legal(pos, ttMove)) return Move::none();
@@ -54,7 +51,7 @@ void MovePicker::score_quiets(Scored* begin, Scored* last) const {
     s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats)];
     for (const PieceToHistory* ch : ctx.continuation)
       if (ch) s->score += (*ch)[moved][m.to()];
-    if ((checkSquares[type_of(moved)] & square_bb(m.to())) && pos.see_ge(m, -QuietCheckSeeMargin))
+    if ((checkSquares[type_of(moved)] & square_bb(m.to())) && pos.see_ge(m, 0))
       s->score += ctx.quietCheckBonus;
   }
 }
