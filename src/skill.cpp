@@ -43,20 +43,21 @@ Skill Skill::settled(double random) const {
 // off the measured whole levels around it (the Elo difference taken as
 // linear in the level; a fractional level plays a mix of the two, see
 // settled()). 1160 and 1250 are played against Stockfish's lowest level,
-// 1350, for the score their gap predicts: the scale starts at level 1.45,
-// and Skill Levels 0 and 1 play below it (about 930 and 1000).
+// 1350, for the score their gap predicts: the scale starts at level 1.38,
+// and Skill Levels 0 and 1 play below it (about 900 and 1020).
 // 2400 is where level 18 played at 60+0.6. Full strength at 60+0.6 plays
 // about as well as Stockfish's 2500, so the scale ends there. Between
 // points the level is interpolated linearly. Each stronger net and search
 // lifts the low levels most (a shallow search is mostly its evaluation):
 // with n17 and spsa-55c (2026-12-02) 1160-1500 had drifted up and moved
-// down (Stockfish's 1350 and 1500 lie only ~30 Elo apart in these games).
+// down (Stockfish's 1350 and 1500 lie only ~30 Elo apart in these games);
+// with n21 and the search of 2026-12-04, 1160-1750 again (round 9).
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
-    {1160, 1.45},  {1250, 2.03}, {1350, 2.50},
-    {1500, 2.69},  {1750, 4.64}, {2000, 9.65},
+    {1160, 1.38},  {1250, 1.63}, {1350, 1.91},
+    {1500, 2.10},  {1750, 3.30}, {2000, 9.65},
     {2250, 13.45}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
