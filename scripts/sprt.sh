@@ -9,6 +9,8 @@
 # two games at a time (CONCURRENCY). MAX_GAMES caps the test (default 20000).
 # NODES=N plays N nodes a move instead of the clock: for changes that leave
 # nodes/s alone, many more games an hour, and the load beside it changes nothing.
+# NEW_OPTIONS="Name=value ..." sets UCI options of NEW only: with one SPSA=on
+# build as both engines, a change of the search's constants needs no build.
 # Lost positions are resigned (3 moves at 10 pawns, both sides agreeing) and
 # dead ones drawn (8 moves within 0.1 pawn after move 40), as in net-match.sh.
 set -euo pipefail
@@ -24,10 +26,15 @@ if [[ -n ${NODES:-} ]]; then
   [[ $NODES =~ ^[1-9][0-9]*$ ]] || { echo "sprt: NODES must be a positive number" >&2; exit 2; }
   limit=(tc=inf nodes="$NODES")
 fi
+new_options=()
+for option in ${NEW_OPTIONS:-}; do
+  [[ $option == ?*=* ]] || { echo "sprt: NEW_OPTIONS wants Name=value, got '$option'" >&2; exit 2; }
+  new_options+=("option.$option")
+done
 seed=${SEED:-$RANDOM}  # printed, so that any test can be replayed
 mkdir -p "$out"
 cd "$out"  # fastchess writes config.json into its working directory
-fastchess -engine cmd="$new" name=new -engine cmd="$base" name=base \
+fastchess -engine cmd="$new" name=new ${new_options[@]+"${new_options[@]}"} -engine cmd="$base" name=base \
   -each "${limit[@]}" option.Hash="${HASH:-16}" option.Threads=1 \
   -openings file="$book" format=epd order=random -srand "$seed" -repeat \
   -rounds $((${MAX_GAMES:-20000} / 2)) -concurrency "${CONCURRENCY:-2}" \

@@ -78,7 +78,7 @@ namespace shiftmate::search_params {
   P(AspirationBase, 13, 5, 40, 2)                                                           \
   P(AspirationScoreDivisor, 49, 20, 200, 5)                                                 \
   /* Time (timeman.cpp): the budget, and the stop after each iteration. */                  \
-  P(TimeSuddenDeathHorizon, 40, 20, 60, 3)      /* moves planned for in sudden death */     \
+  P(TimeSuddenDeathHorizon, 24, 12, 60, 3)      /* moves planned for in sudden death */     \
   P(TimeIncrementShare, 75, 40, 100, 5)         /* % of the increment spent on this move */ \
   P(TimeBestMoveChangeWeight, 150, 50, 300, 15) /* x100 of the optimum per change */        \
   P(TimeScoreDropScale, 100, 40, 300, 10)       /* cp of fall that doubles the time */      \
@@ -86,7 +86,7 @@ namespace shiftmate::search_params {
   P(TimeMaxScoreDropFactor, 160, 100, 250, 10)  /* x100 */                                  \
   P(TimeFirstStability, 120, 80, 200, 8)        /* x100 */                                  \
   P(TimeStabilityStep, 6, 1, 20, 1)             /* x100 per stable iteration */             \
-  P(TimeMinStability, 60, 30, 100, 5)           /* x100 */
+  P(TimeMinStability, 75, 30, 100, 5)           /* x100 */
 
 #ifdef SHIFTMATE_SPSA
 #define SHIFTMATE_DECLARE_PARAMETER(name, value, lo, hi, step) inline int name = value;
