@@ -38,8 +38,9 @@ TEST(IterationTime, AFallingScoreThinksLongerWithinBounds) {
 
 TEST(IterationTime, AStableBestMoveStopsSooner) {
   EXPECT_DOUBLE_EQ(target({.stableIterations = 5}), 900.0);
-  EXPECT_DOUBLE_EQ(target({.stableIterations = 10}), 600.0);
-  EXPECT_DOUBLE_EQ(target({.stableIterations = 30}), 600.0);  // never below 0.6 optima
+  EXPECT_DOUBLE_EQ(target({.stableIterations = 8}), 750.0);
+  EXPECT_DOUBLE_EQ(target({.stableIterations = 10}), 750.0);  // never below 0.75 optima
+  EXPECT_DOUBLE_EQ(target({.stableIterations = 30}), 750.0);
   for (int stable = 0; stable < 20; ++stable)
     EXPECT_GE(target({.stableIterations = stable}), target({.stableIterations = stable + 1}));
 }
