@@ -45,14 +45,21 @@ void MovePicker::score_quiets(Scored* begin, Scored* last) const {
   const Bitboard diagonal = bishop_attacks(ksq, occupied), straight = rook_attacks(ksq, occupied);
   const Bitboard checkSquares[PIECE_TYPE_NB] = {
       0, pawn_attacks(~us, ksq), knight_attacks(ksq), diagonal, straight, diagonal | straight, 0};
+  // Where each piece type would stand attacked by a cheaper enemy piece.
+  const AttackLayers& t = ctx.threats;
+  const Bitboard cheaperAttacks[PIECE_TYPE_NB] = {0,          0,         t.byPawns, t.byPawns,
+                                                  t.byMinors, t.byRooks, 0};
   for (Scored* s = begin; s != last; ++s) {
     Move m = s->move;
     Piece moved = pos.piece_on(m.from());
-    s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats)];
+    s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats.all)];
     for (const PieceToHistory* ch : ctx.continuation)
       if (ch) s->score += (*ch)[moved][m.to()];
     if ((checkSquares[type_of(moved)] & square_bb(m.to())) && pos.see_ge(m, 0))
       s->score += ctx.quietCheckBonus;
+    const PieceType pt = type_of(moved);
+    s->score += (int(cheaperAttacks[pt] >> m.from() & 1) - int(cheaperAttacks[pt] >> m.to() & 1)) *
+                ctx.escapeBonus[pt];
   }
 }
 

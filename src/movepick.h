@@ -17,12 +17,15 @@ namespace shiftmate {
 // Histories the picker reads, owned by the search thread.
 struct OrderingContext {
   const ButterflyHistory* main;
-  Bitboard threats;  // squares the opponent attacks, for the main history
+  AttackLayers threats;  // squares the opponent attacks (.all: the main history's index)
   const CaptureHistory* captures;
   const PieceToHistory* continuation[3];  // after our move 1, 2 and 4 plies ago
   Move killers[2];
   Move counter;
   int quietCheckBonus = 0;  // added to a quiet move that checks directly and loses nothing by SEE
+  // By piece type: added to a quiet move out of the attack of a cheaper enemy
+  // piece, taken from one into it.
+  int escapeBonus[PIECE_TYPE_NB] = {};
 };
 
 class MovePicker {

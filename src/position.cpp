@@ -285,14 +285,18 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN));
 }
 
-Bitboard Position::attacks_by(Color c) const {
+AttackLayers Position::attack_layers(Color c) const {
   const Bitboard occupied = pieces();
-  Bitboard attacked = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(WHITE, PAWN))
-                                 : pawn_attacks_bb<BLACK>(pieces(BLACK, PAWN));
-  attacked |= knight_attacks_bb(pieces(c, KNIGHT)) | king_attacks_bb(pieces(c, KING));
-  for (Bitboard b = pieces(c, BISHOP, QUEEN); b;) attacked |= bishop_attacks(pop_lsb(b), occupied);
-  for (Bitboard b = pieces(c, ROOK, QUEEN); b;) attacked |= rook_attacks(pop_lsb(b), occupied);
-  return attacked;
+  AttackLayers a;
+  a.byPawns = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(WHITE, PAWN))
+                         : pawn_attacks_bb<BLACK>(pieces(BLACK, PAWN));
+  a.byMinors = a.byPawns | knight_attacks_bb(pieces(c, KNIGHT));
+  for (Bitboard b = pieces(c, BISHOP); b;) a.byMinors |= bishop_attacks(pop_lsb(b), occupied);
+  a.byRooks = a.byMinors;
+  for (Bitboard b = pieces(c, ROOK); b;) a.byRooks |= rook_attacks(pop_lsb(b), occupied);
+  a.all = a.byRooks | king_attacks_bb(pieces(c, KING));
+  for (Bitboard b = pieces(c, QUEEN); b;) a.all |= queen_attacks(pop_lsb(b), occupied);
+  return a;
 }
 
 Bitboard Position::blockers_for_king(Color c) const {

@@ -29,6 +29,13 @@ struct StateInfo {
 inline constexpr std::string_view START_FEN =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// The squares one side attacks: all of them, and those its cheaper pieces
+// attack (its pawns; its pawns or minor pieces; its pawns, minors or rooks),
+// where a piece of ours worth more stands to lose material.
+struct AttackLayers {
+  Bitboard all = 0, byPawns = 0, byMinors = 0, byRooks = 0;
+};
+
 class Position {
  public:
   // Calls the one-time table set-up (attacks, Zobrist keys).
@@ -88,7 +95,9 @@ class Position {
   Bitboard attackers_to(Square s, Bitboard occupied) const;
   Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
   // Every square a piece of `c` attacks.
-  Bitboard attacks_by(Color c) const;
+  Bitboard attacks_by(Color c) const { return attack_layers(c).all; }
+  // The same, and apart from it the squares c's cheaper pieces attack.
+  AttackLayers attack_layers(Color c) const;
   // Own pieces that alone block a slider's line to c's king (pinned for
   // c's pieces, discovered-check candidates for the other side's).
   Bitboard blockers_for_king(Color c) const;

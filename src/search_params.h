@@ -45,6 +45,10 @@ namespace shiftmate::search_params {
   P(CaptureFutilityPerLmrDepth, 180, 60, 400, 18)                                           \
   P(CaptureFutilityHistoryDivisor, 16, 4, 40, 3)                                            \
   P(QuietCheckBonus, 12000, 0, 32000, 1600) /* ordering: a quiet direct check */            \
+  /* Ordering: a quiet move out of a cheaper enemy piece's attack (minus: into one). */     \
+  P(ThreatEscapeMinor, 8000, 0, 32000, 800)                                                 \
+  P(ThreatEscapeRook, 12000, 0, 32000, 1200)                                                \
+  P(ThreatEscapeQueen, 20000, 0, 40000, 2000)                                               \
   /* Extensions. */                                                                         \
   P(SingularMinDepth, 5, 4, 12, 1)                                                          \
   P(SingularTtDepthMargin, 2, 1, 6, 1) /* plies the hash entry may be shallower */          \
@@ -65,6 +69,8 @@ namespace shiftmate::search_params {
   P(HistoryBonusMax, 1609, 600, 3200, 120)                                                  \
   P(PriorMoveBonusPercent, 94, 0, 200,                                                      \
     10) /* of the bonus, to a move all replies fail low against */                          \
+  P(EarlyRefutedMalusPercent, 100, 0, 200,                                                  \
+    10) /* of the bonus, to a refuted first or second move */                               \
   /* A cutoff this far above beta: its bonus and the others' maluses a ply deeper. */       \
   P(HistoryBonusDepthMargin, 106, 30, 300, 10)                                              \
   /* The opponent's quiet move: history per cp it moved the static eval, capped. */         \

@@ -91,9 +91,22 @@ void Worker::check_limits() {
 }
 
 void Worker::update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus) {
-  mainHistory[side][butterfly_index(m, ss->threats)].update(bonus);
+  mainHistory[side][butterfly_index(m, ss->threats.all)].update(bonus);
+  update_continuations(ss, pc, m.to(), bonus);
+}
+
+void Worker::update_continuations(Stack* ss, Piece pc, Square to, int bonus) {
   for (int back : {1, 2, 4})
-    if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][m.to()].update(bonus);
+    if ((ss - back)->currentMove.is_ok()) (*(ss - back)->continuation)[pc][to].update(bonus);
+}
+
+// This node fails high: the opponent's quiet move that led here is refuted.
+// Tried first or second, its node ordered it too early, so its continuation
+// histories learn against it.
+void Worker::punish_refuted_early_move(Stack* ss, int depth) {
+  if (prior_move_was_quiet(ss) && (ss - 1)->moveCount <= 2)
+    update_continuations(ss - 1, (ss - 1)->movedPiece, (ss - 1)->currentMove.to(),
+                         -history_bonus(depth + 1) * EarlyRefutedMalusPercent / 100);
 }
 
 // After `best` raised alpha or cut off: reward it, punish the other moves
@@ -175,9 +188,10 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // A quiet hash move that still beats beta earns its history here too.
     if (ttMove && ttValue >= beta && !pos.is_noisy(ttMove) &&
         pos.piece_on(ttMove.from()) != NO_PIECE && color_of(pos.piece_on(ttMove.from())) == us) {
-      ss->threats = pos.attacks_by(~us);
+      ss->threats.all = pos.attacks_by(~us);
       update_quiet_stats(ss, us, pos.piece_on(ttMove.from()), ttMove, history_bonus(depth));
     }
+    if (ttValue >= beta) punish_refuted_early_move(ss, depth);
     return ttValue;
   }
 
@@ -243,7 +257,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       const Move prev = (ss - 1)->currentMove;
       const int bonus = std::clamp(-EvalDiffHistoryScale * ((ss - 1)->staticEval + ss->staticEval),
                                    -EvalDiffHistoryMax, EvalDiffHistoryMax);
-      mainHistory[~us][butterfly_index(prev, (ss - 1)->threats)].update(bonus);
+      mainHistory[~us][butterfly_index(prev, (ss - 1)->threats.all)].update(bonus);
     }
     improving = (ss - 2)->staticEval != VALUE_NONE   ? ss->staticEval > (ss - 2)->staticEval
                 : (ss - 4)->staticEval != VALUE_NONE ? ss->staticEval > (ss - 4)->staticEval
@@ -290,7 +304,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   // The squares the opponent attacks index the main history (+24 Elo at
   // equal nodes for 5% fewer nodes/s; docs/strength.md, 2026-11-28): worked
   // out only by nodes that get this far.
-  ss->threats = pos.attacks_by(~us);
+  ss->threats = pos.attack_layers(~us);
 
   // Step 10. The move loop, in the staged picker's order (the picker:
   // +22.6 +- 33.8 Elo with 17-24% more nodes per second; docs/strength.md,
@@ -318,9 +332,12 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const bool givesCheck = pos.gives_check(move);
     const Piece moved = pos.piece_on(move.from());
     int newDepth = depth - 1;
+    // A quiet move's history for pruning and reductions: the main table and
+    // the continuations after the opponent's last move and our own before it.
     int history = capture ? 0
-                          : int(mainHistory[us][butterfly_index(move, ss->threats)]) +
-                                int((*(ss - 1)->continuation)[moved][move.to()]);
+                          : int(mainHistory[us][butterfly_index(move, ss->threats.all)]) +
+                                int((*(ss - 1)->continuation)[moved][move.to()]) +
+                                int((*(ss - 2)->continuation)[moved][move.to()]);
 
     // Step 11. Pruning at shallow depth, once a non-losing move is known.
     if (!RootNode && pos.has_non_pawn_material(us) && bestValue > VALUE_TB_LOSS_IN_MAX_PLY) {
@@ -365,7 +382,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       // The excluded search re-enters this frame, and its razoring's
       // quiescence search rewrites the threats and static evaluation that
       // this node's later moves and its children still read.
-      const Bitboard threats = ss->threats;
+      const AttackLayers threats = ss->threats;
       const int staticEval = ss->staticEval;
       ss->excludedMove = move;
       int v = negamax<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
@@ -395,6 +412,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     ss->doubleExtensions = (ss - 1)->doubleExtensions + (extension == 2);
 
     // Step 13. Make the move.
+    ss->moveCount = moveCount;  // after the singular search, which reuses this frame
     make_move(ss, move);
     int value = 0;
 
@@ -481,6 +499,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
   if (bestMove)
     update_stats(ss, bestMove, depth + (bestValue > beta + HistoryBonusDepthMargin), quiets,
                  quietCount, captures, captureCount);
+  if (bestValue >= beta && !excluded) punish_refuted_early_move(ss, depth);
   // Every move failed low: the opponent's quiet move that led here was good.
   if (!bestMove && !excluded && prior_move_was_quiet(ss))
     update_quiet_stats(ss - 1, ~us, (ss - 1)->movedPiece, (ss - 1)->currentMove,
@@ -559,7 +578,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
   // Step 5. The move loop: captures and promotions (to a queen only), or
   // every evasion when in check. Only evasions are quiet moves here, ordered
   // by the main history, which the opponent's attacks index.
-  ss->threats = ss->inCheck ? pos.attacks_by(~pos.side_to_move()) : 0;
+  ss->threats = ss->inCheck ? pos.attack_layers(~pos.side_to_move()) : AttackLayers{};
   MovePicker picker(pos, ttMove, ordering(ss), true);
   Move bestMove = Move::none();
   const Square prevTo = (ss - 1)->currentMove.is_ok() ? (ss - 1)->currentMove.to() : SQ_NONE;

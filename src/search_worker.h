@@ -57,8 +57,9 @@ struct Stack {
   bool ttPv;
   int doubleExtensions;  // on the path from the root, including this ply's move
   int cutoffCount;       // beta cutoffs at this ply's nodes under the parent's current node
+  int moveCount;         // the number of currentMove in its node's move loop
   Piece movedPiece;      // by currentMove (NO_PIECE for none or a null move)
-  Bitboard threats;      // squares the opponent attacks (main history's index)
+  AttackLayers threats;  // squares the opponent attacks (.all: main history's index)
   PieceToHistory* continuation;
   PieceToCorrection* continuationCorrection;
 };
@@ -142,7 +143,9 @@ class Worker {
             {(ss - 1)->continuation, (ss - 2)->continuation, (ss - 4)->continuation},
             {ss->killers[0], ss->killers[1]},
             counter,
-            search_params::QuietCheckBonus};
+            search_params::QuietCheckBonus,
+            {0, 0, search_params::ThreatEscapeMinor, search_params::ThreatEscapeMinor,
+             search_params::ThreatEscapeRook, search_params::ThreatEscapeQueen, 0}};
   }
   // The correction tables' entries for this node: pawns and each side's
   // other pieces (by the side to move), and the two moves that led here (by
@@ -209,6 +212,8 @@ class Worker {
   int evaluate() { return nnue::output(*network, accumulators.current(*network, pos), pos); }
   // A quiet move's histories, for `side` moving piece `pc` (at ss's ply).
   void update_quiet_stats(Stack* ss, Color side, Piece pc, Move m, int bonus);
+  void update_continuations(Stack* ss, Piece pc, Square to, int bonus);
+  void punish_refuted_early_move(Stack* ss, int depth);
   void update_stats(Stack* ss, Move best, int depth, const Move* quiets, int quietCount,
                     const Move* captures, int captureCount);
   bool is_main() const { return id == 0; }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <climits>
 #include <map>
 #include <memory>
 #include <string>
@@ -65,7 +66,7 @@ struct RandomHistories {
       for (auto& e : piece) fill(e);
   }
   OrderingContext context(Move killer1, Move killer2, Move counter) const {
-    return {main.get(),         0,      captures.get(), {continuation.get(), nullptr, nullptr},
+    return {main.get(),         {},     captures.get(), {continuation.get(), nullptr, nullptr},
             {killer1, killer2}, counter};
   }
 };
@@ -120,7 +121,7 @@ TEST_F(MovePickTest, ReturnsEveryLegalMoveOnceInStageOrder) {
     };
     Move tt = candidate(), k1 = candidate(), k2 = candidate(), counter = candidate();
     OrderingContext ctx = histories.context(k1, k2, counter);
-    ctx.threats = pos.attacks_by(~pos.side_to_move());
+    ctx.threats = pos.attack_layers(~pos.side_to_move());
     MovePicker picker(pos, tt, ctx);
 
     std::map<std::uint16_t, int> seen;
@@ -148,7 +149,7 @@ TEST_F(MovePickTest, ReturnsEveryLegalMoveOnceInStageOrder) {
           break;
         case MovePicker::QUIET: {
           EXPECT_FALSE(pos.is_noisy(m));
-          int score = (*histories.main)[pos.side_to_move()][butterfly_index(m, ctx.threats)] +
+          int score = (*histories.main)[pos.side_to_move()][butterfly_index(m, ctx.threats.all)] +
                       (*histories.continuation)[pos.piece_on(m.from())][m.to()];
           EXPECT_LE(score, lastQuietScore) << "quiets by history, best first";
           lastQuietScore = score;
@@ -248,7 +249,7 @@ TEST_F(MovePickTest, QuietDirectChecksComeFirstWithTheBonus) {
   int mixedWithout = 0, checksSeen = 0;
   for (int bonus : {12000, 0}) {
     const OrderingContext ctx{main.get(),
-                              0,
+                              {},
                               captures.get(),
                               {continuation.get(), nullptr, nullptr},
                               {Move::none(), Move::none()},
@@ -279,4 +280,60 @@ TEST_F(MovePickTest, QuietDirectChecksComeFirstWithTheBonus) {
   }
   EXPECT_GT(checksSeen, 0);
   EXPECT_GT(mixedWithout, 0);
+}
+
+// With every history at zero, quiet moves come in the order of the threat
+// bonus alone: first a knight, bishop, rook or queen stepping out of the
+// attack of a cheaper enemy piece, last one stepping into it. The attacks are
+// read here square by square from attackers_to, not from the picker's layers.
+TEST_F(MovePickTest, QuietMovesOutOfCheaperAttacksComeFirstAndIntoThemLast) {
+  auto main = std::make_unique<ButterflyHistory>();
+  auto captures = std::make_unique<CaptureHistory>();
+  auto continuation = std::make_unique<PieceToHistory>();
+  const int bonus[PIECE_TYPE_NB] = {0, 0, 3000, 3000, 5000, 9000, 0};
+  int escapes = 0, intoAttack = 0;
+  for (Position pos : sample_positions(2, 13)) {
+    if (pos.in_check()) continue;
+    const Color them = ~pos.side_to_move();
+    OrderingContext ctx{main.get(),
+                        pos.attack_layers(them),
+                        captures.get(),
+                        {continuation.get(), nullptr, nullptr},
+                        {Move::none(), Move::none()},
+                        Move::none()};
+    std::copy(std::begin(bonus), std::end(bonus), std::begin(ctx.escapeBonus));
+    // Is square s attacked by an enemy piece worth less than a `pt`?
+    auto cheaperAttack = [&](Square s, PieceType pt) {
+      const Bitboard attackers = pos.attackers_to(s) & pos.pieces(them);
+      switch (pt) {
+        case KNIGHT:
+        case BISHOP:
+          return bool(attackers & pos.pieces(them, PAWN));
+        case ROOK:
+          return bool(attackers & (pos.pieces(them, PAWN) | pos.pieces(them, KNIGHT) |
+                                   pos.pieces(them, BISHOP)));
+        case QUEEN:
+          return bool(attackers & (pos.pieces(them, PAWN) | pos.pieces(them, KNIGHT) |
+                                   pos.pieces(them, BISHOP) | pos.pieces(them, ROOK)));
+        default:
+          return false;
+      }
+    };
+    MovePicker picker(pos, Move::none(), ctx);
+    int previous = INT_MAX;
+    for (Move m; (m = picker.next());) {
+      if (picker.stage() != MovePicker::QUIET) continue;
+      const PieceType pt = type_of(pos.piece_on(m.from()));
+      // Both read the board before the move: a slider's line that the moving
+      // piece itself blocks does not count at the destination.
+      const int score =
+          (int(cheaperAttack(m.from(), pt)) - int(cheaperAttack(m.to(), pt))) * bonus[pt];
+      EXPECT_LE(score, previous) << pos.fen() << " " << pos.move_to_uci(m);
+      previous = score;
+      escapes += score > 0;
+      intoAttack += score < 0;
+    }
+  }
+  EXPECT_GT(escapes, 20);
+  EXPECT_GT(intoAttack, 20);
 }

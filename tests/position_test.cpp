@@ -757,4 +757,35 @@ TEST_F(PositionTest, AttacksByAgreesWithAttackersTo) {
   }
 }
 
+// The attack layers: each the squares attacked by a set of one side's piece
+// types, read square by square from attackers_to; `all` is attacks_by.
+TEST_F(PositionTest, AttackLayersAgreeWithAttackersTo) {
+  const std::string fens[] = {std::string(START_FEN), Kiwipete,
+                              "4r2k/8/8/b7/8/8/3PN3/4K3 w - - 0 1",
+                              "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"};
+  for (const std::string& fen : fens) {
+    Position pos;
+    ASSERT_FALSE(pos.set(fen));
+    for (Color c : {WHITE, BLACK}) {
+      const Bitboard pawns = pos.pieces(c, PAWN);
+      const Bitboard minors = pawns | pos.pieces(c, KNIGHT) | pos.pieces(c, BISHOP);
+      const Bitboard rooks = minors | pos.pieces(c, ROOK);
+      AttackLayers expected;
+      for (int s = 0; s < 64; ++s) {
+        const Bitboard attackers = pos.attackers_to(Square(s));
+        const Bitboard sq = square_bb(Square(s));
+        if (attackers & pawns) expected.byPawns |= sq;
+        if (attackers & minors) expected.byMinors |= sq;
+        if (attackers & rooks) expected.byRooks |= sq;
+        if (attackers & pos.pieces(c)) expected.all |= sq;
+      }
+      const AttackLayers got = pos.attack_layers(c);
+      EXPECT_EQ(got.byPawns, expected.byPawns) << fen << " colour " << int(c);
+      EXPECT_EQ(got.byMinors, expected.byMinors) << fen << " colour " << int(c);
+      EXPECT_EQ(got.byRooks, expected.byRooks) << fen << " colour " << int(c);
+      EXPECT_EQ(got.all, expected.all) << fen << " colour " << int(c);
+    }
+  }
+}
+
 }  // namespace
