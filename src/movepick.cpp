@@ -52,12 +52,11 @@ void MovePicker::score_quiets(Scored* begin, Scored* last) const {
   for (Scored* s = begin; s != last; ++s) {
     Move m = s->move;
     Piece moved = pos.piece_on(m.from());
+    const PieceType pt = type_of(moved);
     s->score = (*ctx.main)[us][butterfly_index(m, ctx.threats.all)];
     for (const PieceToHistory* ch : ctx.continuation)
       if (ch) s->score += (*ch)[moved][m.to()];
-    if ((checkSquares[type_of(moved)] & square_bb(m.to())) && pos.see_ge(m, 0))
-      s->score += ctx.quietCheckBonus;
-    const PieceType pt = type_of(moved);
+    if ((checkSquares[pt] & square_bb(m.to())) && pos.see_ge(m, 0)) s->score += ctx.quietCheckBonus;
     s->score += (int(cheaperAttacks[pt] >> m.from() & 1) - int(cheaperAttacks[pt] >> m.to() & 1)) *
                 ctx.escapeBonus[pt];
   }

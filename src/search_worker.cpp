@@ -188,7 +188,7 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     // A quiet hash move that still beats beta earns its history here too.
     if (ttMove && ttValue >= beta && !pos.is_noisy(ttMove) &&
         pos.piece_on(ttMove.from()) != NO_PIECE && color_of(pos.piece_on(ttMove.from())) == us) {
-      ss->threats.all = pos.attacks_by(~us);
+      ss->threats = pos.attack_layers(~us);
       update_quiet_stats(ss, us, pos.piece_on(ttMove.from()), ttMove, history_bonus(depth));
     }
     if (ttValue >= beta) punish_refuted_early_move(ss, depth);

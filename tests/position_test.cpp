@@ -738,30 +738,13 @@ TEST_F(PositionTest, CheckersAndBlockers) {
   EXPECT_EQ(pos.attackers_to(SQ_E2), square_bb(SQ_E1) | square_bb(SQ_E8));
 }
 
-// attacks_by (every square one side attacks, set-wise) agrees with
-// attackers_to asked square by square.
-TEST_F(PositionTest, AttacksByAgreesWithAttackersTo) {
+// attacks_by (every square one side attacks, set-wise) and its layers (the
+// squares attacked by the side's pawns; pawns or minors; pawns, minors or
+// rooks) agree with attackers_to asked square by square.
+TEST_F(PositionTest, AttacksByAndItsLayersAgreeWithAttackersTo) {
   const std::string fens[] = {std::string(START_FEN), Kiwipete,
                               "4r2k/8/8/b7/8/8/3PN3/4K3 w - - 0 1",
                               "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-                              "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"};
-  for (const std::string& fen : fens) {
-    Position pos;
-    ASSERT_FALSE(pos.set(fen));
-    for (Color c : {WHITE, BLACK}) {
-      Bitboard expected = 0;
-      for (int s = 0; s < 64; ++s)
-        if (pos.attackers_to(Square(s)) & pos.pieces(c)) expected |= square_bb(Square(s));
-      EXPECT_EQ(pos.attacks_by(c), expected) << fen << " colour " << int(c);
-    }
-  }
-}
-
-// The attack layers: each the squares attacked by a set of one side's piece
-// types, read square by square from attackers_to; `all` is attacks_by.
-TEST_F(PositionTest, AttackLayersAgreeWithAttackersTo) {
-  const std::string fens[] = {std::string(START_FEN), Kiwipete,
-                              "4r2k/8/8/b7/8/8/3PN3/4K3 w - - 0 1",
                               "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"};
   for (const std::string& fen : fens) {
     Position pos;
@@ -779,6 +762,7 @@ TEST_F(PositionTest, AttackLayersAgreeWithAttackersTo) {
         if (attackers & rooks) expected.byRooks |= sq;
         if (attackers & pos.pieces(c)) expected.all |= sq;
       }
+      EXPECT_EQ(pos.attacks_by(c), expected.all) << fen << " colour " << int(c);
       const AttackLayers got = pos.attack_layers(c);
       EXPECT_EQ(got.byPawns, expected.byPawns) << fen << " colour " << int(c);
       EXPECT_EQ(got.byMinors, expected.byMinors) << fen << " colour " << int(c);
