@@ -27,28 +27,33 @@ def main():
     if not data.startswith(MAGIC):
         sys.exit(f"{source}: not a float checkpoint (train writes NET.float beside each net)")
     mapping, inputs, old, buckets = HEADER.unpack_from(data, len(MAGIC))
-    if hidden <= old or hidden % 32:
-        sys.exit(f"HIDDEN must be a multiple of 32 above the checkpoint's {old}")
+    if hidden <= old or hidden % 32 or hidden > 1024:
+        sys.exit(f"HIDDEN must be a multiple of 32 above the checkpoint's {old}, at most 1024")
     weights = array("f")
     weights.frombytes(data[len(MAGIC) + HEADER.size:])
-    sizes = [inputs * old, old, buckets * 2 * old, buckets]
-    if len(weights) != sum(sizes):
-        sys.exit(f"{source}: {len(weights)} weights where its header says {sum(sizes)}")
+    expected = inputs * old + old + buckets * 2 * old + buckets
+    if len(weights) != expected:
+        sys.exit(f"{source}: {len(weights)} weights where its header says {expected}")
     added = hidden - old
     out = array("f")
+    at = 0
+
+    def widen_rows(count, new_weight):
+        # The next `count` rows of `old` weights, each followed by its new
+        # neurons' weights.
+        nonlocal at
+        for _ in range(count):
+            out.extend(weights[at:at + old])
+            out.extend(new_weight() for _ in range(added))
+            at += old
+
     # The arrays in the file's order: feature-major input weights, the
-    # biases, then per bucket the side to move's half and the other side's.
-    for f in range(inputs):
-        out.extend(weights[f * old:(f + 1) * old])
-        out.extend(rng.uniform(-0.1, 0.1) for _ in range(added))
-    at = inputs * old
-    out.extend(weights[at:at + old])
-    out.extend([0.25] * added)
-    at += old
-    for half in range(buckets * 2):
-        out.extend(weights[at + half * old:at + (half + 1) * old])
-        out.extend([0.0] * added)
-    out.extend(weights[at + buckets * 2 * old:])
+    # biases, per bucket the side to move's half and the other side's
+    # output weights, then the output biases, which stay as they are.
+    widen_rows(inputs, lambda: rng.uniform(-0.1, 0.1))
+    widen_rows(1, lambda: 0.25)
+    widen_rows(buckets * 2, lambda: 0.0)
+    out.extend(weights[at:])
     with open(target, "wb") as f:
         f.write(MAGIC + HEADER.pack(mapping, inputs, hidden, buckets) + out.tobytes())
 
