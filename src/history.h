@@ -42,11 +42,11 @@ struct CorrectionEntry {
   static constexpr int Grain = 32, MaxCorrection = 300;
   std::int16_t value = 0;
   int correction() const { return value / Grain; }
-  // Deeper searches are trusted more: weight (depth + 1) / 256, at most 16 / 256.
+  // Deeper searches are trusted more: weight (depth + 1) / 128, at most 16 / 128.
   void update(int error, int depth) {
     int weight = std::min(depth + 1, 16);
     int target = std::clamp(error, -MaxCorrection, MaxCorrection) * Grain;
-    value = std::int16_t((value * (256 - weight) + target * weight) / 256);
+    value = std::int16_t((value * (128 - weight) + target * weight) / 128);
   }
 };
 constexpr int CorrectionSize = 16384;

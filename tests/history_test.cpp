@@ -17,6 +17,11 @@ TEST(CorrectionHistory, ConvergesTowardTheErrorAndStaysBounded) {
   deep.update(-100, 15);
   EXPECT_GT(shallow.value, deep.value);
   EXPECT_LT(deep.value, 0);
+  // The deepest step is 16/128 of the way: one search 128 cp off moves a
+  // fresh entry 16 cp (faster or slower both lost games; docs/strength.md).
+  CorrectionEntry fresh;
+  fresh.update(128, 15);
+  EXPECT_EQ(fresh.correction(), 16);
   // A huge error is clipped, so one wild search cannot swing the table.
   for (int i = 0; i < 2000; ++i) entry.update(-30000, 20);
   EXPECT_GE(entry.correction(), -CorrectionEntry::MaxCorrection);
