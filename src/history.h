@@ -40,13 +40,14 @@ using CounterMoves = std::array<std::array<Move, 64>, PIECE_NB>;
 // a running average in 1/Grain centipawns.
 struct CorrectionEntry {
   static constexpr int Grain = 32, MaxCorrection = 300;
+  // Deeper searches are trusted more: weight (depth + 1) / Rate, at most 16 / Rate.
+  static constexpr int Rate = 128;
   std::int16_t value = 0;
   int correction() const { return value / Grain; }
-  // Deeper searches are trusted more: weight (depth + 1) / 128, at most 16 / 128.
   void update(int error, int depth) {
     int weight = std::min(depth + 1, 16);
     int target = std::clamp(error, -MaxCorrection, MaxCorrection) * Grain;
-    value = std::int16_t((value * (128 - weight) + target * weight) / 128);
+    value = std::int16_t((value * (Rate - weight) + target * weight) / Rate);
   }
 };
 constexpr int CorrectionSize = 16384;

@@ -18,7 +18,8 @@ TEST(CorrectionHistory, ConvergesTowardTheErrorAndStaysBounded) {
   EXPECT_GT(shallow.value, deep.value);
   EXPECT_LT(deep.value, 0);
   // The deepest step is 16/128 of the way: one search 128 cp off moves a
-  // fresh entry 16 cp (faster or slower both lost games; docs/strength.md).
+  // fresh entry 16 cp (half this rate lost games, twice it was level;
+  // docs/strength.md).
   CorrectionEntry fresh;
   fresh.update(128, 15);
   EXPECT_EQ(fresh.correction(), 16);
