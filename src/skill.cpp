@@ -51,13 +51,14 @@ Skill Skill::settled(double random) const {
 // lifts the low levels most (a shallow search is mostly its evaluation):
 // with n17 and spsa-55c (2026-12-02) 1160-1500 had drifted up and moved
 // down (Stockfish's 1350 and 1500 lie only ~30 Elo apart in these games);
-// with n21 and the search of 2026-12-04, 1160-1750 again (round 9).
+// with n21 and the search of 2026-12-04, 1160-1750 again (round 9); with
+// n26c and the search of 2026-12-06, 1750 alone (round 12).
 struct CalibrationPoint {
   double elo, level;
 };
 constexpr CalibrationPoint Calibration[] = {
     {1160, 1.38},  {1250, 1.63}, {1350, 1.91},
-    {1500, 2.10},  {1750, 3.30}, {2000, 9.65},
+    {1500, 2.10},  {1750, 2.87}, {2000, 9.65},
     {2250, 13.45}, {2400, 18.0}, {Skill::MaxElo, Skill::MaxLevel - 0.001},
 };
 static_assert(Calibration[0].elo == Skill::MinElo);
