@@ -63,6 +63,13 @@ namespace shiftmate::search_params {
   P(LmrDeeperPerDepth, 2, 0, 8, 1)                                                          \
   /* A ply off the later moves each time one raises alpha (PV nodes), up to this depth. */  \
   P(AlphaRaiseMaxDepth, 13, 4, 20, 1)                                                       \
+  /* Hindsight: a node the parent reduced by at least this many plies gets one back when */ \
+  /* the two static evaluations sum to at most the margin (the opponent's move gained), */  \
+  /* and gives one up when they sum above the quiet margin (cp). */                         \
+  P(HindsightExtendMinReduction, 3, 1, 6, 1)                                                \
+  P(HindsightWorseningMargin, 0, -100, 100, 10)                                             \
+  P(HindsightReduceMinReduction, 2, 1, 6, 1)                                                \
+  P(HindsightQuietMargin, 175, 50, 400, 15)                                                 \
   /* Move ordering: a cutoff's history bonus, min(q d^2 + l d, max). */                     \
   P(HistoryBonusQuadratic, 18, 4, 40, 2)                                                    \
   P(HistoryBonusLinear, 33, 0, 100, 4)                                                      \

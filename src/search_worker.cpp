@@ -259,6 +259,19 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                                    -EvalDiffHistoryMax, EvalDiffHistoryMax);
       mainHistory[~us][butterfly_index(prev, (ss - 1)->threats.all)].update(bonus);
     }
+    // Hindsight on the parent's late move reduction: a move reduced by much
+    // that lost no ground by the two static evaluations gets a ply back; one
+    // that lost much gives a ply more (Stockfish's practice; +11.2 +- 9.8 Elo
+    // at 20,000 nodes a move, docs/strength.md, 2026-12-07).
+    const int priorReduction = (ss - 1)->reduction;
+    if (!excluded && (ss - 1)->staticEval != VALUE_NONE) {
+      const int swing = ss->staticEval + (ss - 1)->staticEval;
+      if (priorReduction >= HindsightExtendMinReduction && swing <= HindsightWorseningMargin)
+        ++depth;
+      if (priorReduction >= HindsightReduceMinReduction && depth >= 2 &&
+          swing > HindsightQuietMargin)
+        --depth;
+    }
     improving = (ss - 2)->staticEval != VALUE_NONE   ? ss->staticEval > (ss - 2)->staticEval
                 : (ss - 4)->staticEval != VALUE_NONE ? ss->staticEval > (ss - 4)->staticEval
                                                      : true;
@@ -431,7 +444,9 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       r += (ss + 1)->cutoffCount > LmrCutoffCountMin;  // the replies keep refuting our moves
       if (move == ss->killers[0] || move == ss->killers[1]) --r;
       int d = std::clamp(newDepth - r, 1, newDepth + 1);
+      ss->reduction = newDepth - d;
       value = -negamax<NonPV>(ss + 1, -(alpha + 1), -alpha, d, true);
+      ss->reduction = 0;
       fullSearch = value > alpha && d < newDepth;
       // The reduced search beat alpha: search deeper if it did so by far,
       // shallower if only just.

@@ -58,7 +58,8 @@ struct Stack {
   int doubleExtensions;  // on the path from the root, including this ply's move
   int cutoffCount;       // beta cutoffs at this ply's nodes under the parent's current node
   int moveCount;         // the number of currentMove in its node's move loop
-  Piece movedPiece;      // by currentMove (NO_PIECE for none or a null move)
+  int reduction;     // plies the late move reduction took off currentMove's search (0 outside it)
+  Piece movedPiece;  // by currentMove (NO_PIECE for none or a null move)
   AttackLayers threats;  // squares the opponent attacks (.all: main history's index)
   PieceToHistory* continuation;
   PieceToCorrection* continuationCorrection;
