@@ -248,24 +248,25 @@ int Worker::negamax(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
       shared.tt.store(tte, key, VALUE_NONE, ss->ttPv, BOUND_NONE, TTEntry::DepthEvalOnly,
                       Move::none(), rawEval);
     }
-    // The opponent's quiet move is judged by how far it moved the static
-    // evaluation its way: the two evaluations, each from its mover's side,
-    // sum to minus the move's gain. (With the ply off after alpha is raised
-    // and the deeper bonus for a large cutoff: +32.2 +- 12.0 Elo at 20,000
-    // nodes a move; docs/strength.md, 2026-12-01.)
-    if (!excluded && prior_move_was_quiet(ss) && (ss - 1)->staticEval != VALUE_NONE) {
-      const Move prev = (ss - 1)->currentMove;
-      const int bonus = std::clamp(-EvalDiffHistoryScale * ((ss - 1)->staticEval + ss->staticEval),
-                                   -EvalDiffHistoryMax, EvalDiffHistoryMax);
-      mainHistory[~us][butterfly_index(prev, (ss - 1)->threats.all)].update(bonus);
-    }
-    // Hindsight on the parent's late move reduction: a move reduced by much
-    // that lost no ground by the two static evaluations gets a ply back; one
-    // that lost much gives a ply more (Stockfish's practice; +11.2 +- 9.8 Elo
-    // at 20,000 nodes a move, docs/strength.md, 2026-12-07).
-    const int priorReduction = (ss - 1)->reduction;
+    // The opponent's last move, judged by the two static evaluations: each
+    // from its mover's side, they sum to minus the move's gain.
     if (!excluded && (ss - 1)->staticEval != VALUE_NONE) {
       const int swing = ss->staticEval + (ss - 1)->staticEval;
+      // A quiet move is taught by how far it moved the evaluation its way.
+      // (With the ply off after alpha is raised and the deeper bonus for a
+      // large cutoff: +32.2 +- 12.0 Elo at 20,000 nodes a move;
+      // docs/strength.md, 2026-12-01.)
+      if (prior_move_was_quiet(ss)) {
+        const Move prev = (ss - 1)->currentMove;
+        const int bonus =
+            std::clamp(-EvalDiffHistoryScale * swing, -EvalDiffHistoryMax, EvalDiffHistoryMax);
+        mainHistory[~us][butterfly_index(prev, (ss - 1)->threats.all)].update(bonus);
+      }
+      // Hindsight on the parent's late move reduction: a move reduced by
+      // much that lost no ground gets a ply back; one that lost much gives
+      // a ply more (Stockfish's practice; +11.2 +- 9.8 Elo at 20,000 nodes a
+      // move, docs/strength.md, 2026-12-07).
+      const int priorReduction = (ss - 1)->reduction;
       if (priorReduction >= HindsightExtendMinReduction && swing <= HindsightWorseningMargin)
         ++depth;
       if (priorReduction >= HindsightReduceMinReduction && depth >= 2 &&
